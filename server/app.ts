@@ -1,0 +1,119 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppConfig } from './config';
+import type { Database } from './db/client';
+import { createMailer, type Mailer } from './lib/mailer';
+import authPlugin from './plugins/auth';
+import bodiesPlugin from './plugins/bodies';
+import errorsPlugin, { sendError } from './plugins/errors';
+import authRoutes from './modules/auth/routes';
+import categoryRoutes from './modules/categories/routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    db: Database;
+    mailer: Mailer;
+  }
+}
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  db: Database;
+  logger?: FastifyServerOptions['logger'];
+  mailer?: Mailer;
+}
+
+/** The whole server as one Fastify instance; main.ts listens with it, tests `inject` into it. */
+export async function buildApp(opts: BuildAppOptions) {
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    trustProxy: true,
+    bodyLimit: 12 * 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.decorate('config', opts.config);
+  app.decorate('db', opts.db);
+  app.decorate(
+    'mailer',
+    opts.mailer ??
+      createMailer({
+        smtpUrl: opts.config.smtpUrl,
+        from: opts.config.mailFrom,
+        dataDir: opts.config.dataDir,
+        log: app.log,
+      }),
+  );
+
+  await app.register(errorsPlugin);
+  await app.register(bodiesPlugin);
+  await app.register(authPlugin);
+
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes, { prefix: '/admin' });
+      await api.register(categoryRoutes, { prefix: '/category' });
+    },
+    { prefix: '/api' },
+  );
+
+  // Uploaded images are named by their content hash, so they never change: cache for a year.
+  await app.register(fastifyStatic, {
+    root: path.join(opts.config.dataDir, 'uploads'),
+    prefix: '/uploads/',
+    decorateReply: false,
+    immutable: true,
+    maxAge: '365d',
+  });
+
+  await app.register(bundles, { distDir: opts.config.distDir });
+
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/')) {
+      return sendError(request, reply, 404, `There is no ${request.method} /api call at this path.`);
+    }
+    return reply.code(404).type('text/html').send('<!doctype html><title>Not found</title><h1>Page not found</h1><p><a href="/">Go to the website</a></p>');
+  });
+
+  return app;
+}
+
+/** The landing page at `/`, the admin SPA at `/admin-panel/*` (any deep route), and their assets. */
+async function bundles(app: FastifyInstance, { distDir }: { distDir: string }) {
+  const adminHtml = path.join(distDir, 'index.html');
+  const landingHtml = path.join(distDir, 'landing', 'index.html');
+  if (!existsSync(adminHtml)) {
+    app.log.warn({ distDir }, 'bundles not built: run `npm run build` to serve the panel');
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: path.join(distDir, 'assets'),
+    prefix: '/assets/',
+    decorateReply: false,
+    immutable: true,
+    maxAge: '365d',
+  });
+  const admin = readFileSync(adminHtml, 'utf8');
+  const sendAdmin = (_req: FastifyRequest, reply: FastifyReply) =>
+    reply.header('cache-control', 'no-cache').type('text/html').send(admin);
+  app.get('/admin-panel', sendAdmin);
+  app.get('/admin-panel/*', sendAdmin);
+  app.get('/', (_req, reply) => {
+    const html = existsSync(landingHtml) ? readFileSync(landingHtml, 'utf8') : '<h1>Welcome</h1>';
+    return reply.header('cache-control', 'no-cache').type('text/html').send(html);
+  });
+}

@@ -1,0 +1,46 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** Everything the server reads from the environment, resolved once at start. */
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  jwtSecret: string;
+  adminEmail: string;
+  adminPassword?: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  seedDemo: boolean;
+  /** Where the built admin and landing bundles are (vite's outDir). */
+  distDir: string;
+}
+
+/** A secret generated on first start and kept in DATA_DIR, so tokens survive restarts. */
+function persistentSecret(dataDir: string, name: string): string {
+  const file = path.join(dataDir, name);
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const dataDir = path.resolve(env.DATA_DIR || './data');
+  mkdirSync(dataDir, { recursive: true });
+  return {
+    port: Number(env.PORT || 3000),
+    host: env.HOST || '127.0.0.1',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    jwtSecret: env.JWT_SECRET || persistentSecret(dataDir, 'jwt-secret'),
+    adminEmail: (env.ADMIN_EMAIL || 'admin@example.com').toLowerCase(),
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'Home Services Admin <no-reply@localhost>',
+    seedDemo: (env.SEED_DEMO ?? 'true') !== 'false',
+    distDir: path.resolve(env.DIST_DIR || './dist'),
+  };
+}

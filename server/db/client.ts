@@ -1,0 +1,61 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+/** Both drivers expose the same query builder; we type against the node-postgres flavour. */
+export type Database = NodePgDatabase<typeof schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** Any number; all instances must agree on it so that only one migrates at a time. */
+const MIGRATION_LOCK_ID = 727_001;
+
+/**
+ * Opens the database and brings its schema up to date: a PostgreSQL server when `databaseUrl`
+ * is given, else PGlite persisted in `dataDir` (or in memory when `dataDir` is 'memory://').
+ */
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir?: string;
+}): Promise<DatabaseHandle> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const db = drizzlePg({ client: pool, schema });
+    // Several instances may start together: the advisory lock makes them migrate one by one.
+    const lockClient = await pool.connect();
+    try {
+      await lockClient.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+      await migratePg(db, { migrationsFolder });
+    } finally {
+      await lockClient.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
+      lockClient.release();
+    }
+    return { db, kind: 'postgres', close: () => pool.end() };
+  }
+
+  let dataDir = opts.dataDir ?? 'memory://';
+  if (!dataDir.startsWith('memory://')) {
+    // PGlite does not create the parent of its data dir.
+    mkdirSync(path.dirname(dataDir), { recursive: true });
+    dataDir = path.resolve(dataDir);
+  }
+  // pg_trgm must be loaded every time once a trigram index exists.
+  const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+  const db = drizzlePglite({ client, schema });
+  await migratePglite(db, { migrationsFolder });
+  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
+}

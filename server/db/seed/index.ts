@@ -1,0 +1,109 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { AppConfig } from '../../config';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { storeImage } from '../../lib/uploads';
+import { allPermissions } from '../../permissions';
+import type { Database } from '../client';
+import { adminsTable, categoriesTable, type CategoryKind } from '../schema';
+import { illustrationPng } from './images';
+
+export interface SuperAdminInfo {
+  email: string;
+  /** Shown at start: the password when it is known to still be valid. */
+  passwordHint: string;
+}
+
+/**
+ * Ensures the super-admin of ADMIN_EMAIL exists, is active and holds the super-admin role.
+ * ADMIN_PASSWORD, when set, is (re)applied; otherwise a password is generated on creation and
+ * kept in DATA_DIR/admin-password so that it can be printed at every start.
+ */
+export async function ensureSuperAdmin(db: Database, config: AppConfig): Promise<SuperAdminInfo> {
+  const email = config.adminEmail;
+  const passwordFile = path.join(config.dataDir, 'admin-password');
+  const [existing] = await db.select().from(adminsTable).where(eq(adminsTable.email, email));
+
+  if (!existing) {
+    const password =
+      config.adminPassword ??
+      (existsSync(passwordFile)
+        ? readFileSync(passwordFile, 'utf8').trim()
+        : randomBytes(9).toString('base64url'));
+    if (!config.adminPassword) writeFileSync(passwordFile, password + '\n', { mode: 0o600 });
+    await db.insert(adminsTable).values({
+      name: 'Super Admin',
+      email,
+      phone: '',
+      passwordHash: await hashPassword(password),
+      role: 'super-admin',
+      status: 'Active',
+      permissions: allPermissions(true),
+    });
+    return { email, passwordHint: config.adminPassword ? '(from ADMIN_PASSWORD)' : password };
+  }
+
+  const updates: Partial<typeof adminsTable.$inferInsert> = {};
+  if (existing.role !== 'super-admin') updates.role = 'super-admin';
+  if (existing.status !== 'Active') updates.status = 'Active';
+  if (config.adminPassword && !(await verifyPassword(existing.passwordHash, config.adminPassword))) {
+    updates.passwordHash = await hashPassword(config.adminPassword);
+  }
+  if (Object.keys(updates).length) {
+    await db.update(adminsTable).set(updates).where(eq(adminsTable.id, existing.id));
+  }
+  if (config.adminPassword) return { email, passwordHint: '(from ADMIN_PASSWORD)' };
+  if (existsSync(passwordFile)) {
+    const generated = readFileSync(passwordFile, 'utf8').trim();
+    if (await verifyPassword(existing.passwordHash, generated)) return { email, passwordHint: generated };
+  }
+  return { email, passwordHint: '(changed since first start; set ADMIN_PASSWORD to reset it)' };
+}
+
+const SERVICE_CATEGORIES: { name: string; kind: CategoryKind; title: string; description: string }[] = [
+  {
+    name: 'Water',
+    kind: 'water',
+    title: '20 and 25 litre water jars',
+    description: 'Packaged drinking water in 20 and 25 litre jars, with dispensers, taps and stands.',
+  },
+  {
+    name: 'Oxygen',
+    kind: 'oxygen',
+    title: 'Medical oxygen cylinders',
+    description: 'Oxygen cylinders on rent or refill, with regulators, masks and flow meters.',
+  },
+  {
+    name: 'Laundry',
+    kind: 'laundry',
+    title: 'Wash, iron and dry clean',
+    description: 'Doorstep pickup and delivery of laundry: wash and fold, steam iron and dry cleaning.',
+  },
+  {
+    name: 'Tiffin',
+    kind: 'tiffin',
+    title: 'Home-style meal plans',
+    description: 'Fresh home-cooked lunch and dinner delivered daily on weekly and monthly plans.',
+  },
+  {
+    name: 'E-commerce',
+    kind: 'ecommerce',
+    title: 'Household essentials',
+    description: 'Everyday household products delivered with your regular orders.',
+  },
+];
+
+/** The five service categories, each with its kind and a generated image, on an empty database. */
+export async function seedCategories(db: Database, dataDir: string): Promise<boolean> {
+  const [any] = await db.select({ id: categoriesTable.id }).from(categoriesTable).limit(1);
+  if (any) return false;
+  const rows = [];
+  for (const c of SERVICE_CATEGORIES) {
+    const { url } = await storeImage(dataDir, await illustrationPng(c.kind, c.name));
+    rows.push({ ...c, image: url });
+  }
+  await db.insert(categoriesTable).values(rows);
+  return true;
+}

@@ -1,0 +1,49 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+}
+
+/**
+ * SMTP when `smtpUrl` is set; otherwise every message is written as an .eml file to
+ * `<dataDir>/outbox/` and logged, so development and tests can read what was sent.
+ */
+export function createMailer(opts: {
+  smtpUrl?: string;
+  from: string;
+  dataDir: string;
+  log: FastifyBaseLogger;
+}): Mailer {
+  if (opts.smtpUrl) {
+    const transport = nodemailer.createTransport(opts.smtpUrl);
+    return {
+      async send(mail) {
+        await transport.sendMail({ from: opts.from, ...mail });
+        opts.log.info({ to: mail.to, subject: mail.subject }, 'mail sent over SMTP');
+      },
+    };
+  }
+  const outbox = path.join(opts.dataDir, 'outbox');
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(mail) {
+      const info = await transport.sendMail({ from: opts.from, ...mail });
+      await mkdir(outbox, { recursive: true });
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      const safeTo = mail.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
+      const file = path.join(outbox, `${stamp}-${safeTo}.eml`);
+      await writeFile(file, info.message as Buffer);
+      opts.log.info({ to: mail.to, subject: mail.subject, file }, 'mail written to the outbox');
+    },
+  };
+}

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+
+/** Field builders whose messages read well in a notification, so handlers never reword them. */
+export const requiredText = (label: string, max = 200) =>
+  z
+    .string({ error: `${label} is required.` })
+    .trim()
+    .min(1, `${label} is required.`)
+    .max(max, `${label} must be at most ${max} characters.`);
+
+export const optionalText = (label: string, max = 200) =>
+  z
+    .string({ error: `${label} must be text.` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters.`)
+    .optional();
+
+export const emailAddress = (label = 'Email') =>
+  z
+    .string({ error: `${label} is required.` })
+    .trim()
+    .min(1, `${label} is required.`)
+    .toLowerCase()
+    .pipe(z.email({ error: `${label} must be a valid e-mail address.` }));
+
+export const newPassword = (label: string) =>
+  z
+    .string({ error: `${label} is required.` })
+    .min(1, `${label} is required.`)
+    .min(8, `${label} must be at least 8 characters long.`)
+    .max(200, `${label} must be at most 200 characters.`);
+
+/** A file part of a multipart body (attachFieldsToBody: 'keyValues' turns it into a Buffer). */
+export const imageUpload = (message = 'Please choose an image.') =>
+  z.instanceof(Buffer, { error: message });
+
+/** An optional image on edit: a new file replaces the old one; a text value keeps it. */
+export const optionalImageUpload = z.union([z.instanceof(Buffer), z.string()]).optional();
+
+/** The paging query shared by every list; every list is bounded (limit 1..1000). */
+export const pagingQuery = {
+  page: z.coerce
+    .number({ error: 'Page must be a number.' })
+    .int('Page must be a whole number.')
+    .min(1, 'Page number should be greater than or equal to 1')
+    .default(1),
+  limit: z.coerce
+    .number({ error: 'Limit must be a number.' })
+    .int('Limit must be a whole number.')
+    .min(1, 'Limit must be between 1 and 1000.')
+    .max(1000, 'Limit must be between 1 and 1000.')
+    .default(10),
+  search: z.string().trim().max(100, 'Search must be at most 100 characters.').optional(),
+  sortOrder: z
+    .string()
+    .optional()
+    .transform((v) => (v && ['desc', '-1', 'descending'].includes(v.toLowerCase()) ? 'desc' : 'asc')),
+};
+
+export function pagingResult(total: number, page: number, limit: number) {
+  return { totalRecords: total, currentPage: page, totalPages: Math.ceil(total / limit) };
+}

@@ -1,0 +1,86 @@
+import { and, asc, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { categoriesTable, type CategoryKind, type RecordStatus } from '../../db/schema';
+import { likePattern } from '../../lib/sql';
+
+export type CategoryRow = typeof categoriesTable.$inferSelect;
+
+export const CATEGORY_SORTS = {
+  name: categoriesTable.name,
+  title: categoriesTable.title,
+  createdAt: categoriesTable.createdAt,
+  kind: categoriesTable.kind,
+} as const;
+
+export function toCategoryDto(c: CategoryRow) {
+  return {
+    _id: c.id,
+    name: c.name,
+    title: c.title,
+    description: c.description,
+    image: c.image,
+    kind: c.kind,
+    status: c.status,
+    createdAt: c.createdAt,
+    updatedAt: c.updatedAt,
+  };
+}
+
+export function createCategoryRepository(db: Database) {
+  return {
+    async list(q: {
+      status?: RecordStatus;
+      search?: string;
+      sort: keyof typeof CATEGORY_SORTS;
+      order: 'asc' | 'desc';
+      page: number;
+      limit: number;
+    }) {
+      const where: SQL[] = [];
+      if (q.status) where.push(eq(categoriesTable.status, q.status));
+      if (q.search) where.push(ilike(categoriesTable.name, likePattern(q.search)));
+      const filter = and(...where);
+      const direction = q.order === 'desc' ? desc : asc;
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(categoriesTable)
+          .where(filter)
+          .orderBy(direction(CATEGORY_SORTS[q.sort]), asc(categoriesTable.id))
+          .limit(q.limit)
+          .offset((q.page - 1) * q.limit),
+        db.select({ n: count() }).from(categoriesTable).where(filter),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+    async findById(id: string) {
+      const [row] = await db.select().from(categoriesTable).where(eq(categoriesTable.id, id));
+      return row;
+    },
+    async create(values: {
+      name: string;
+      title: string;
+      description: string;
+      image: string;
+      kind: CategoryKind;
+    }) {
+      const [row] = await db.insert(categoriesTable).values(values).returning();
+      return row!;
+    },
+    async update(
+      id: string,
+      values: { title: string; description: string; image?: string; status?: RecordStatus },
+    ) {
+      const [row] = await db
+        .update(categoriesTable)
+        .set(values)
+        .where(eq(categoriesTable.id, id))
+        .returning();
+      return row;
+    },
+    async isEmpty() {
+      const [row] = await db.select({ n: count() }).from(categoriesTable);
+      return (row?.n ?? 0) === 0;
+    },
+  };
+}

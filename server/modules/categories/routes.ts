@@ -1,0 +1,129 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CATEGORY_KINDS } from '../../db/schema';
+import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors';
+import { withStoredImage } from '../../lib/uploads';
+import {
+  imageUpload,
+  optionalImageUpload,
+  pagingQuery,
+  pagingResult,
+  requiredText,
+} from '../../lib/validation';
+import { CATEGORY_SORTS, createCategoryRepository, toCategoryDto } from './repository';
+
+const categoryId = z.string({ error: 'Category id is required.' }).trim().min(1, 'Category id is required.');
+
+const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
+  const repo = createCategoryRepository(app.db);
+
+  async function writeErrors<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (err) {
+      if (isUniqueViolation(err, 'categories_name_key')) {
+        throw conflict('A category with this name already exists. Choose another name.');
+      }
+      if (isUniqueViolation(err, 'categories_kind_key')) {
+        throw conflict('There is already a category of this kind. Each service kind has one category.');
+      }
+      throw err;
+    }
+  }
+
+  app.get(
+    '/view-all-categories',
+    {
+      config: { access: 'signedIn' },
+      schema: {
+        querystring: z.object({
+          ...pagingQuery,
+          status: z.enum(['Active', 'Inactive', 'All', '']).optional(),
+          sort: z
+            .enum(Object.keys(CATEGORY_SORTS) as [keyof typeof CATEGORY_SORTS], {
+              error: `Sort must be one of: ${Object.keys(CATEGORY_SORTS).join(', ')}.`,
+            })
+            .default('createdAt'),
+        }),
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const status = q.status === 'Active' || q.status === 'Inactive' ? q.status : undefined;
+      const { rows, total } = await repo.list({ ...q, status, order: q.sortOrder });
+      return {
+        statusCode: 200,
+        message: 'Categories',
+        result: { categories: rows.map(toCategoryDto), ...pagingResult(total, q.page, q.limit) },
+      };
+    },
+  );
+
+  // Addition: one category by id, so a reloaded edit or view screen can fill itself.
+  app.get(
+    '/get-category/:id',
+    { config: { access: 'signedIn' }, schema: { params: z.object({ id: categoryId }) } },
+    async (request) => {
+      const row = await repo.findById(request.params.id);
+      if (!row) throw notFound('This category does not exist.');
+      return { statusCode: 200, message: 'Category', result: { category: toCategoryDto(row) } };
+    },
+  );
+
+  app.post(
+    '/create-category',
+    {
+      config: { access: 'serviceManagement' },
+      schema: {
+        body: z.object({
+          name: requiredText('Name', 60),
+          title: requiredText('Title'),
+          description: requiredText('Description', 2000),
+          image: imageUpload('Please choose an image for the category.'),
+          kind: z
+            .enum(CATEGORY_KINDS, { error: `Kind must be one of: ${CATEGORY_KINDS.join(', ')}.` })
+            .default('other'),
+        }),
+      },
+    },
+    async (request) => {
+      const { image, ...fields } = request.body;
+      await withStoredImage(app.config.dataDir, image, (url) =>
+        writeErrors(() => repo.create({ ...fields, image: url! })),
+      );
+      return { statusCode: 200, message: `Category ${fields.name} created successfully` };
+    },
+  );
+
+  app.post(
+    '/edit-category',
+    {
+      config: { access: 'serviceManagement' },
+      schema: {
+        body: z.object({
+          categoryId,
+          name: z.string().trim().optional(),
+          title: requiredText('Title'),
+          description: requiredText('Description', 2000),
+          image: optionalImageUpload,
+          status: z.enum(['Active', 'Inactive'], { error: 'Status must be Active or Inactive.' }).optional(),
+        }),
+      },
+    },
+    async (request) => {
+      const { categoryId: id, name, image, ...fields } = request.body;
+      const existing = await repo.findById(id);
+      if (!existing) throw notFound('This category does not exist.');
+      if (name && name !== existing.name) {
+        throw badRequest('The category name cannot be changed.');
+      }
+      const newImage = Buffer.isBuffer(image) ? image : undefined;
+      await withStoredImage(app.config.dataDir, newImage, (url) =>
+        repo.update(id, { ...fields, ...(url ? { image: url } : {}) }),
+      );
+      return { statusCode: 200, message: `Category ${existing.name} updated successfully` };
+    },
+  );
+};
+
+export default categoryRoutes;

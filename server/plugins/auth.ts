@@ -1,0 +1,92 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { adminsTable, type AdminRole, type Permissions } from '../db/schema';
+import { forbidden, unauthorized } from '../lib/errors';
+import { createSessionTokens, type SessionTokens } from '../lib/tokens';
+import { deniedMessage, mayCall, type Access } from '../permissions';
+
+export interface SignedInAdmin {
+  id: string;
+  name: string;
+  email: string;
+  role: AdminRole;
+  permissions: Partial<Permissions>;
+  sessionVersion: number;
+}
+
+export interface RouteAccess {
+  method: string;
+  url: string;
+  access: Access;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call this route; required on every /api route. */
+    access?: Access;
+    envelope?: 'statusCode' | 'statuscode';
+  }
+  interface FastifyRequest {
+    admin: SignedInAdmin | null;
+  }
+  interface FastifyInstance {
+    sessions: SessionTokens;
+    /** Every /api route with its access rule, in registration order (docs/permissions.md). */
+    routeAccess: RouteAccess[];
+  }
+}
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const [scheme, token] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token : null;
+}
+
+/**
+ * One mechanism for authentication and permissions: each /api route declares `config.access`;
+ * this hook checks the token, reloads the admin (so status, password and permission changes
+ * apply on the next request) and applies `mayCall` before the body is even read.
+ */
+export default fp(async (app) => {
+  app.decorate('sessions', createSessionTokens(app.config.jwtSecret));
+  app.decorate('routeAccess', [] as RouteAccess[]);
+  app.decorateRequest('admin', null);
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) return;
+    const access = route.config?.access;
+    if (!access) throw new Error(`Route ${route.method} ${route.url} declares no access rule`);
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD') continue;
+      app.routeAccess.push({ method, url: route.url, access });
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config?.access;
+    if (!access || access === 'public') return;
+    const token = bearerToken(request);
+    if (!token) throw unauthorized('Please sign in to continue.');
+    const claims = await app.sessions.verify(token);
+    if (!claims) throw unauthorized('Your session has expired. Please sign in again.');
+    const [admin] = await app.db
+      .select({
+        id: adminsTable.id,
+        name: adminsTable.name,
+        email: adminsTable.email,
+        role: adminsTable.role,
+        status: adminsTable.status,
+        permissions: adminsTable.permissions,
+        sessionVersion: adminsTable.sessionVersion,
+      })
+      .from(adminsTable)
+      .where(eq(adminsTable.id, claims.adminId));
+    if (!admin || admin.status !== 'Active' || admin.sessionVersion !== claims.sessionVersion) {
+      throw unauthorized('Your session has ended. Please sign in again.');
+    }
+    if (!mayCall(admin, access)) throw forbidden(deniedMessage(access));
+    request.admin = admin;
+  });
+});

@@ -1,0 +1,48 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { HttpError } from '../lib/errors';
+import { MAX_UPLOAD_BYTES } from './bodies';
+
+/** Banner and support calls spell the envelope's code `statuscode`, as the spec's client reads it. */
+export function envelopeKey(request: FastifyRequest): 'statusCode' | 'statuscode' {
+  return request.routeOptions.config?.envelope === 'statuscode' ? 'statuscode' : 'statusCode';
+}
+
+export function sendError(request: FastifyRequest, reply: FastifyReply, status: number, message: string) {
+  return reply.code(status).send({ [envelopeKey(request)]: status, message });
+}
+
+/** Turns any error into `{ statusCode, message }`; 5xx never reveal internals. */
+function toClientError(err: FastifyError): { status: number; message: string } {
+  if (err instanceof HttpError) return { status: err.statusCode, message: err.message };
+  if (hasZodFastifySchemaValidationErrors(err)) {
+    const first = err.validation[0];
+    return { status: 400, message: first?.message || 'The request is not valid.' };
+  }
+  switch (err.code) {
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return { status: 413, message: `The image must be ${MAX_UPLOAD_BYTES / 1024 / 1024} MB or smaller.` };
+    case 'FST_FILES_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+    case 'FST_PARTS_LIMIT':
+      return { status: 413, message: 'The form has too many parts.' };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return { status: 415, message: 'Send the form as JSON, URL-encoded or multipart data.' };
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { status: 413, message: 'The request is too large.' };
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return { status: 400, message: 'The form data could not be read.' };
+  }
+  const status = err.statusCode ?? 500;
+  if (status >= 400 && status < 500) return { status, message: err.message };
+  return { status: 500, message: 'Something went wrong on our side. Please try again.' };
+}
+
+export default fp(async (app) => {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    const { status, message } = toClientError(err);
+    if (status >= 500) request.log.error({ err }, 'request failed');
+    return sendError(request, reply, status, message);
+  });
+});
