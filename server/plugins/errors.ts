@@ -9,20 +9,44 @@ export function envelopeKey(request: FastifyRequest): 'statusCode' | 'statuscode
   return request.routeOptions.config?.envelope === 'statuscode' ? 'statuscode' : 'statusCode';
 }
 
-export function sendError(request: FastifyRequest, reply: FastifyReply, status: number, message: string) {
+export function sendError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  message: string,
+) {
   return reply.code(status).send({ [envelopeKey(request)]: status, message });
 }
 
+/** Busboy reports a truncated or malformed multipart body as a plain Error, without a code. */
+function isUnreadableMultipart(err: FastifyError, request: FastifyRequest): boolean {
+  return (
+    !err.code &&
+    !err.statusCode &&
+    /^multipart\//i.test(request.headers['content-type'] ?? '') &&
+    /multipart|terminated early/i.test(err.message)
+  );
+}
+
 /** Turns any error into `{ statusCode, message }`; 5xx never reveal internals. */
-function toClientError(err: FastifyError): { status: number; message: string } {
+function toClientError(
+  err: FastifyError,
+  request: FastifyRequest,
+): { status: number; message: string } {
   if (err instanceof HttpError) return { status: err.statusCode, message: err.message };
+  if (isUnreadableMultipart(err, request)) {
+    return { status: 400, message: 'The form data could not be read. Please send it again.' };
+  }
   if (hasZodFastifySchemaValidationErrors(err)) {
     const first = err.validation[0];
     return { status: 400, message: first?.message || 'The request is not valid.' };
   }
   switch (err.code) {
     case 'FST_REQ_FILE_TOO_LARGE':
-      return { status: 413, message: `The image must be ${MAX_UPLOAD_BYTES / 1024 / 1024} MB or smaller.` };
+      return {
+        status: 413,
+        message: `The image must be ${MAX_UPLOAD_BYTES / 1024 / 1024} MB or smaller.`,
+      };
     case 'FST_FILES_LIMIT':
     case 'FST_FIELDS_LIMIT':
     case 'FST_PARTS_LIMIT':
@@ -41,7 +65,7 @@ function toClientError(err: FastifyError): { status: number; message: string } {
 
 export default fp(async (app) => {
   app.setErrorHandler((err: FastifyError, request, reply) => {
-    const { status, message } = toClientError(err);
+    const { status, message } = toClientError(err, request);
     if (status >= 500) request.log.error({ err }, 'request failed');
     return sendError(request, reply, status, message);
   });

@@ -88,10 +88,14 @@ const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { image, ...fields } = request.body;
-      await withStoredImage(app.config.dataDir, image, (url) =>
+      const created = await withStoredImage(app.config.dataDir, image, (url) =>
         writeErrors(() => repo.create({ ...fields, image: url! })),
       );
-      return { statusCode: 200, message: `Category ${fields.name} created successfully` };
+      return {
+        statusCode: 200,
+        message: `Category ${fields.name} created successfully`,
+        result: { category: toCategoryDto(created) },
+      };
     },
   );
 
@@ -118,10 +122,14 @@ const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
         throw badRequest('The category name cannot be changed.');
       }
       const newImage = Buffer.isBuffer(image) ? image : undefined;
-      await withStoredImage(app.config.dataDir, newImage, (url) =>
+      const updated = await withStoredImage(app.config.dataDir, newImage, (url) =>
         repo.update(id, { ...fields, ...(url ? { image: url } : {}) }),
       );
-      return { statusCode: 200, message: `Category ${existing.name} updated successfully` };
+      return {
+        statusCode: 200,
+        message: `Category ${existing.name} updated successfully`,
+        result: { category: toCategoryDto(updated ?? existing) },
+      };
     },
   );
 };

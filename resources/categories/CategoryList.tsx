@@ -1,0 +1,35 @@
+import { Chip } from '@mui/material';
+import { Datagrid, FunctionField, TextField, useTranslate } from 'react-admin';
+import { AddButton } from '../../src/components/AddButton';
+import { RowActions } from '../../src/components/RowActions';
+import { ThumbnailField } from '../../src/components/ThumbnailField';
+import { formatDay } from '../../src/format';
+import { PathPagedList } from '../../src/lists/PathPagedList';
+import { kindLabel } from './kinds';
+
+/** /admin-panel/categories/{page} */
+export function CategoryList() {
+  const translate = useTranslate();
+  return (
+    <PathPagedList
+      resource="categories"
+      title={translate('app.categories.title')}
+      sort={{ field: 'createdAt', order: 'ASC' }}
+      search
+      actions={<AddButton resource="categories" to="/category/add" />}
+    >
+      <Datagrid bulkActionButtons={false} rowClick={false}>
+        <ThumbnailField source="image" label="Image" />
+        <TextField source="name" />
+        <TextField source="title" />
+        <FunctionField source="kind" label="Kind" render={(r) => <Chip size="small" label={kindLabel(r.kind)} />} />
+        <TextField source="status" sortable={false} />
+        <FunctionField source="createdAt" label="Created At" render={(r) => formatDay(r.createdAt)} />
+        <FunctionField
+          label={translate('app.list.actions')}
+          render={() => <RowActions viewPath="/category/view" editPath="/category/edit" />}
+        />
+      </Datagrid>
+    </PathPagedList>
+  );
+}

@@ -1,0 +1,47 @@
+import type { ResourceDeclaration } from '../../src/providers/resource';
+import { CategoryCreate } from './CategoryCreate';
+import { CategoryEdit } from './CategoryEdit';
+import { CategoryList } from './CategoryList';
+import { CategoryShow } from './CategoryShow';
+
+/** Categories (spec 000): list, add, edit, view; no delete. */
+export const categories: ResourceDeclaration = {
+  name: 'categories',
+  group: 'serviceManagement',
+  api: {
+    envelope: 'statusCode',
+    list: {
+      method: 'GET',
+      path: 'category/view-all-categories',
+      query: { status: 'Active' },
+      resultKey: 'categories',
+      paging: 'result',
+      searchParam: 'search',
+      sortParam: 'sort',
+      sortOrderParam: 'sortOrder',
+    },
+    getOne: { method: 'GET', path: 'category/get-category/:id', resultKey: 'category' },
+    create: {
+      method: 'POST',
+      path: 'category/create-category',
+      bodyKind: 'multipart',
+      fields: ['name', 'title', 'description', 'image', 'kind'],
+      resultKey: 'category',
+    },
+    update: {
+      method: 'POST',
+      path: 'category/edit-category',
+      bodyKind: 'multipart',
+      idField: 'categoryId',
+      fields: ['name', 'title', 'description', 'image'],
+      resultKey: 'category',
+    },
+  },
+  routes: [
+    { path: 'categories/:page', component: CategoryList },
+    { path: 'category/add', component: CategoryCreate, action: 'create' },
+    { path: 'category/edit/:id', component: CategoryEdit, action: 'edit' },
+    { path: 'category/view/:id', component: CategoryShow, action: 'show' },
+  ],
+  menu: [{ label: 'Categories', to: 'categories/1' }],
+};

@@ -1,0 +1,213 @@
+import { comingSoon } from '../src/pages/ComingSoon';
+import type { MenuCategory, ResourceDeclaration } from '../src/providers/resource';
+
+/**
+ * The spec's screens that are not built yet: their routes and menu entries already exist and
+ * show a 'coming' page inside the layout. Each issue that builds one moves it to its own folder.
+ */
+const HOME_BANNER_ID = '123456789';
+const lower = (c: MenuCategory) => c.name.toLowerCase();
+
+export const upcomingResources: ResourceDeclaration[] = [
+  {
+    name: 'admins',
+    superAdminOnly: true,
+    api: {},
+    routes: [
+      { path: 'adminuser/:page', component: comingSoon('Admin Users') },
+      { path: 'adminusers/add', component: comingSoon('Add Admin User'), action: 'create' },
+      { path: 'adminusers/edit/:id', component: comingSoon('Edit Admin User'), action: 'edit' },
+    ],
+    menu: [{ label: 'Admin Users', to: 'adminuser/1' }],
+  },
+  {
+    name: 'users',
+    group: 'userManagement',
+    api: {},
+    routes: [
+      { path: 'user/active-users/:page', component: comingSoon('Total Users') },
+      { path: 'user/inactive-users/:page', component: comingSoon('Inactive Users') },
+      { path: 'user/blocked-users/:page', component: comingSoon('Blocked Users') },
+      { path: 'user/view/:id', component: comingSoon('User Details'), action: 'show' },
+      { path: 'user/edit/:id', component: comingSoon('Edit User'), action: 'edit' },
+    ],
+    menu: [
+      { label: 'Total Users', to: 'user/active-users/1' },
+      { label: 'Inactive Users', to: 'user/inactive-users/1' },
+      { label: 'Blocked Users', to: 'user/blocked-users/1' },
+    ],
+  },
+  {
+    name: 'assigningJobs',
+    group: 'assigningJobs',
+    api: {},
+    routes: [
+      { path: 'assigning-job/:name/:serviceId/:page', component: comingSoon('Assigning Jobs') },
+      { path: 'assigning-job/view/:id', component: comingSoon('View Order'), action: 'show' },
+    ],
+    menu: (categories) =>
+      categories.map((c) => ({ label: c.name, to: `assigning-job/${lower(c)}/${c.id}/1` })),
+  },
+  {
+    name: 'subCategories',
+    group: 'serviceManagement',
+    api: {},
+    routes: [
+      { path: 'sub-category/add/:categoryId', component: comingSoon('Add Sub Category'), action: 'create' },
+      { path: 'sub-category/edit/:id', component: comingSoon('Edit Sub Category'), action: 'edit' },
+      { path: 'sub-category/view/:id', component: comingSoon('Sub Category'), action: 'show' },
+    ],
+  },
+  {
+    name: 'products',
+    group: 'serviceManagement',
+    api: {},
+    routes: [
+      { path: 'product/add/:categoryId', component: comingSoon('Add Product'), action: 'create' },
+      { path: 'product/edit/:id', component: comingSoon('Edit Product'), action: 'edit' },
+      { path: 'product/view/:id', component: comingSoon('Product'), action: 'show' },
+    ],
+  },
+  {
+    name: 'accessories',
+    group: 'serviceManagement',
+    api: {},
+    routes: [
+      { path: 'accessory/add/:categoryId', component: comingSoon('Add Accessory'), action: 'create' },
+      { path: 'accessory/edit/:id', component: comingSoon('Edit Accessory'), action: 'edit' },
+      { path: 'accessory/view/:id', component: comingSoon('Accessory'), action: 'show' },
+    ],
+  },
+  {
+    name: 'pricing',
+    group: 'pricingManagement',
+    api: {},
+    routes: [{ path: 'pricing/:categoryName/:id', component: comingSoon('Pricing') }],
+    menu: (categories) =>
+      categories
+        .filter((c) => c.kind !== 'tiffin')
+        .map((c) => ({ label: c.name, to: `pricing/${lower(c)}/${c.id}` })),
+  },
+  {
+    name: 'orders',
+    group: 'orders',
+    api: {},
+    routes: [
+      { path: 'orders/:page', component: comingSoon('Orders') },
+      { path: 'orders/:type/:page', component: comingSoon('Orders') },
+      { path: 'order/:serviceId/:page', component: comingSoon('Orders') },
+      { path: 'order/view/:id', component: comingSoon('View Order'), action: 'show' },
+      { path: 'order-type/view/:id', component: comingSoon('View Order'), action: 'show' },
+    ],
+    menu: (categories) => [
+      { label: 'All Orders', to: 'orders/1' },
+      { label: 'Fresh Orders', to: 'orders/fresh/1' },
+      { label: 'Reorders', to: 'orders/reorder/1' },
+      ...categories.map((c) => ({ label: `${c.name} Orders`, to: `order/${c.id}/1` })),
+    ],
+  },
+  {
+    name: 'returns',
+    group: 'return',
+    api: {},
+    routes: [
+      { path: 'returns/:categoryType/:page', component: comingSoon('Return Requests') },
+      { path: 'return/view/:id', component: comingSoon('Return Request'), action: 'show' },
+    ],
+    menu: [
+      { label: 'Water Returns', to: 'returns/0/1' },
+      { label: 'Oxygen Returns', to: 'returns/1/1' },
+    ],
+  },
+  {
+    name: 'banners',
+    group: 'banners',
+    api: {},
+    routes: [
+      { path: 'banners/:categoryId/:page', component: comingSoon('Banners') },
+      { path: 'banner/add', component: comingSoon('Add Banner'), action: 'create' },
+      { path: 'banner/edit/:id', component: comingSoon('Edit Banner'), action: 'edit' },
+      { path: 'banner/view/:id', component: comingSoon('Banner'), action: 'show' },
+    ],
+    menu: (categories) => [
+      { label: 'Home Banner', to: `banners/${HOME_BANNER_ID}/1` },
+      ...categories.map((c) => ({ label: c.name, to: `banners/${c.id}/1` })),
+    ],
+  },
+  {
+    name: 'plans',
+    group: 'tiffinPlan',
+    api: {},
+    routes: [
+      { path: 'tiffin-plans/:page', component: comingSoon('Tiffin Plans') },
+      { path: 'tiffin-plan/add', component: comingSoon('Add Tiffin Plan'), action: 'create' },
+      { path: 'tiffin-plan/edit/:id', component: comingSoon('Edit Tiffin Plan'), action: 'edit' },
+      { path: 'tiffin-plan/view/:id', component: comingSoon('Tiffin Plan'), action: 'show' },
+    ],
+    menu: [{ label: 'Tiffin Plans', to: 'tiffin-plans/1' }],
+  },
+  {
+    name: 'supports',
+    group: 'supports',
+    api: {},
+    routes: [
+      { path: 'supports/:page', component: comingSoon('Help') },
+      { path: 'support/view/:userId', component: comingSoon('Support Tickets'), action: 'show' },
+      { path: 'support/view-support/:id', component: comingSoon('Support Ticket'), action: 'show' },
+    ],
+    menu: [{ label: 'Help', to: 'supports/1' }],
+  },
+  {
+    name: 'pincodes',
+    group: 'others',
+    api: {},
+    routes: [
+      { path: 'pincodes/:page', component: comingSoon('Pin Codes') },
+      { path: 'pincode/add', component: comingSoon('Add Pin Code'), action: 'create' },
+      { path: 'pincode/view/:id', component: comingSoon('Pin Code'), action: 'show' },
+      { path: 'pincode/edit/:id', component: comingSoon('Edit Pin Code'), action: 'edit' },
+    ],
+    menu: [{ label: 'Pin Codes', to: 'pincodes/1' }],
+  },
+  {
+    name: 'deliverySettings',
+    group: 'others',
+    api: {},
+    routes: [
+      { path: 'delivery-charges/edit', component: comingSoon('Delivery Charges'), action: 'edit' },
+      { path: 'delivery-times/edit', component: comingSoon('Delivery Times'), action: 'edit' },
+    ],
+    menu: [
+      { label: 'Delivery Charges', to: 'delivery-charges/edit' },
+      { label: 'Delivery Times', to: 'delivery-times/edit' },
+    ],
+  },
+  {
+    name: 'ecomm',
+    group: 'others',
+    api: {},
+    routes: [
+      { path: 'ecomm/all-products/:page', component: comingSoon('E-commerce Products') },
+      { path: 'ecomm/product-categories/:page', component: comingSoon('E-commerce Categories') },
+    ],
+    menu: [
+      { label: 'E-commerce Products', to: 'ecomm/all-products/1' },
+      { label: 'E-commerce Categories', to: 'ecomm/product-categories/1' },
+    ],
+  },
+  {
+    name: 'content',
+    group: 'settings',
+    api: {},
+    routes: [
+      { path: 'contact-us', component: comingSoon('Contact Us'), action: 'edit' },
+      { path: 'terms-and-conditions', component: comingSoon('Terms & Conditions'), action: 'edit' },
+      { path: 'privacy-policy', component: comingSoon('Privacy Policy'), action: 'edit' },
+    ],
+    menu: [
+      { label: 'Contact Us', to: 'contact-us' },
+      { label: 'Terms & Conditions', to: 'terms-and-conditions' },
+      { label: 'Privacy Policy', to: 'privacy-policy' },
+    ],
+  },
+];

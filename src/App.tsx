@@ -1,0 +1,93 @@
+import { QueryClient } from '@tanstack/react-query';
+import { Admin, CustomRoutes, HttpError, Notification, Resource } from 'react-admin';
+import { useState } from 'react';
+import { Navigate, Route } from 'react-router-dom';
+import { resources } from '../resources';
+import { LoginPage } from './auth/LoginPage';
+import { SendOtpPage } from './auth/SendOtpPage';
+import { UpdatePasswordPage } from './auth/UpdatePasswordPage';
+import { VerifyOtpPage } from './auth/VerifyOtpPage';
+import { i18nProvider } from './i18n';
+import { Layout } from './layout/Layout';
+import { resourceRules } from './layout/menuModel';
+import { theme } from './layout/theme';
+import { DashboardPage } from './pages/DashboardPage';
+import { RouteGuard } from './pages/RouteGuard';
+import { createAuthProvider } from './providers/authProvider';
+import { createDataProvider, type AppDataProvider } from './providers/dataProvider';
+import type { AuthProvider } from 'react-admin';
+
+const TopRightNotification = () => (
+  <Notification anchorOrigin={{ vertical: 'top', horizontal: 'right' }} autoHideDuration={5000} />
+);
+
+export interface AppProps {
+  dataProvider?: AppDataProvider;
+  authProvider?: AuthProvider;
+}
+
+/** A 4xx (unknown id, no permission, bad input) will not change on retry; a network error may. */
+function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        retry: (failures, error) =>
+          failures < 2 && !(error instanceof HttpError && error.status >= 400 && error.status < 500),
+      },
+    },
+  });
+}
+
+const defaultDataProvider = createDataProvider(resources);
+const defaultAuthProvider = createAuthProvider(resourceRules(resources));
+
+/**
+ * The admin panel: providers, layout, and the spec's routes generated from `resources/`. It runs
+ * inside the caller's router: a BrowserRouter under /admin-panel (main.tsx), a MemoryRouter in tests.
+ */
+export function App({
+  dataProvider = defaultDataProvider,
+  authProvider = defaultAuthProvider,
+}: AppProps) {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <Admin
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      i18nProvider={i18nProvider}
+      theme={theme}
+      layout={Layout}
+      loginPage={LoginPage}
+      notification={TopRightNotification}
+      dashboard={() => <Navigate to="/dashboard" replace />}
+      title="Admin Panel"
+      queryClient={queryClient}
+      disableTelemetry
+    >
+      <CustomRoutes noLayout>
+        <Route path="/send-otp" element={<SendOtpPage />} />
+        <Route path="/verify-otp" element={<VerifyOtpPage />} />
+        <Route path="/update-forgot-password" element={<UpdatePasswordPage />} />
+      </CustomRoutes>
+      <CustomRoutes>
+        <Route path={`/${DashboardPage.path}`} element={<DashboardPage />} />
+        {resources.flatMap((resource) =>
+          resource.routes.map((route) => (
+            <Route
+              key={route.path}
+              path={`/${route.path}`}
+              element={
+                <RouteGuard resource={resource.name} action={route.action ?? 'list'}>
+                  <route.component />
+                </RouteGuard>
+              }
+            />
+          )),
+        )}
+      </CustomRoutes>
+      {resources.map((resource) => (
+        <Resource key={resource.name} name={resource.name} />
+      ))}
+    </Admin>
+  );
+}

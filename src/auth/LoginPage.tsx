@@ -1,0 +1,49 @@
+import { Link as MuiLink, Stack } from '@mui/material';
+import { useState } from 'react';
+import { Form, PasswordInput, TextInput, useLogin, useNotify, useTranslate } from 'react-admin';
+import { Link } from 'react-router-dom';
+import { BusyButton } from '../components/BusyButton';
+import { AuthCard, WebsiteLink } from './AuthCard';
+import { emailRules, requiredField } from './validators';
+
+/** /admin-panel/login. After sign-in the admin lands where they first went, else the dashboard. */
+export function LoginPage() {
+  const login = useLogin();
+  const notify = useNotify();
+  const translate = useTranslate();
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (values: Record<string, unknown>) => {
+    setBusy(true);
+    try {
+      await login({ email: values.email, password: values.password });
+      notify('app.auth.logged_in', { type: 'success' });
+    } catch (error) {
+      notify((error as Error).message || 'ra.auth.sign_in_error', { type: 'error' });
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthCard
+      title={translate('app.auth.login_title')}
+      subtitle={translate('app.auth.login_subtitle')}
+      links={
+        <>
+          <MuiLink component={Link} to="/send-otp">
+            {translate('app.auth.forgot')}
+          </MuiLink>
+          <WebsiteLink prefix={translate('app.auth.go_to_website')} label={translate('app.auth.click_here')} />
+        </>
+      }
+    >
+      <Form onSubmit={submit}>
+        <Stack>
+          <TextInput source="email" label="app.auth.email" type="email" autoComplete="username" validate={emailRules} fullWidth />
+          <PasswordInput source="password" label="app.auth.password" autoComplete="current-password" validate={requiredField} fullWidth />
+          <BusyButton busy={busy} label={translate('app.auth.sign_in')} busyLabel={translate('app.busy')} fullWidth size="large" />
+        </Stack>
+      </Form>
+    </AuthCard>
+  );
+}

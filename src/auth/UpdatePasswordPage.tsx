@@ -1,0 +1,72 @@
+import { Alert, Link as MuiLink, Stack } from '@mui/material';
+import { useState } from 'react';
+import { Form, PasswordInput, useAuthProvider, useNotify, useTranslate } from 'react-admin';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { BusyButton } from '../components/BusyButton';
+import type { AppAuthProvider } from '../providers/authProvider';
+import { AuthCard, WebsiteLink } from './AuthCard';
+import { matches, newPasswordRules, requiredField } from './validators';
+
+/** Reads the security token that Verify OTP passed on, and sends it with the new password. */
+export function UpdatePasswordPage() {
+  const auth = useAuthProvider<AppAuthProvider>()!;
+  const notify = useNotify();
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const securityToken = (location.state as { data?: { securityToken?: string } } | null)?.data?.securityToken;
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (values: Record<string, unknown>) => {
+    setBusy(true);
+    try {
+      await auth.resetPassword({
+        securityToken: securityToken!,
+        password: String(values.password),
+        confirmPassword: String(values.confirmPassword),
+      });
+      notify('app.auth.password_updated', { type: 'success' });
+      navigate('/login', { replace: true });
+    } catch (error) {
+      notify((error as Error).message, { type: 'error' });
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthCard
+      title={translate('app.auth.update_title')}
+      links={
+        <>
+          <MuiLink component={Link} to="/login">
+            {translate('app.auth.login_link')}
+          </MuiLink>
+          <WebsiteLink prefix={translate('app.auth.go_to_website')} label={translate('app.auth.click_here')} />
+        </>
+      }
+    >
+      {securityToken ? (
+        <Form onSubmit={submit}>
+          <Stack>
+            <PasswordInput source="password" label="app.auth.new_password" autoComplete="new-password" validate={newPasswordRules} fullWidth />
+            <PasswordInput
+              source="confirmPassword"
+              label="app.auth.confirm_password"
+              autoComplete="new-password"
+              validate={[requiredField, matches('password', 'app.auth.mismatch')]}
+              fullWidth
+            />
+            <BusyButton busy={busy} label={translate('app.auth.sign_in')} busyLabel={translate('app.busy')} fullWidth size="large" />
+          </Stack>
+        </Form>
+      ) : (
+        <Alert severity="info">
+          {translate('app.auth.no_recovery')}{' '}
+          <MuiLink component={Link} to="/send-otp">
+            {translate('app.auth.send_otp_title')}
+          </MuiLink>
+        </Alert>
+      )}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,95 @@
+import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
+import DashboardIcon from '@mui/icons-material/Dashboard';
+import ExpandLess from '@mui/icons-material/ExpandLess';
+import ExpandMore from '@mui/icons-material/ExpandMore';
+import LogoutIcon from '@mui/icons-material/Logout';
+import { Box, Collapse, List, ListItemButton, ListItemIcon, ListItemText } from '@mui/material';
+import { useState } from 'react';
+import { MenuItemLink, useGetList, useLogout, usePermissions } from 'react-admin';
+import { resources } from '../../resources';
+import type { AccessIdentity } from '../providers/permissions';
+import type { MenuCategory } from '../providers/resource';
+import { GROUP_ICONS } from './groupIcons';
+import { buildMenu } from './menuModel';
+
+const ACTIVE_KEY = 'activeSidebarList';
+
+/** The chosen sidebar section, kept in sessionStorage as the spec's client does. */
+function useActiveSection(): [string, (id: string) => void] {
+  const [active, setActive] = useState(() => sessionStorage.getItem(ACTIVE_KEY) ?? 'dashboard');
+  return [
+    active,
+    (id) => {
+      sessionStorage.setItem(ACTIVE_KEY, id);
+      setActive(id);
+    },
+  ];
+}
+
+export function Menu() {
+  const { permissions } = usePermissions<AccessIdentity>();
+  const { data: categories } = useGetList('categories', {
+    pagination: { page: 1, perPage: 1000 },
+    sort: { field: 'createdAt', order: 'ASC' },
+    filter: {},
+  });
+  const logout = useLogout();
+  const [active, setActive] = useActiveSection();
+  const identity: AccessIdentity = permissions ?? { role: 'admin', permissions: null };
+  const menu = buildMenu(
+    resources,
+    (categories ?? []).map((c) => ({ id: String(c.id), name: c.name, kind: c.kind }) as MenuCategory),
+    identity,
+  );
+
+  return (
+    <Box component="nav" aria-label="Main menu" sx={{ display: 'flex', flexDirection: 'column', minHeight: '100%', pb: 1 }}>
+      <List disablePadding>
+        <MenuItemLink
+          to="/dashboard"
+          primaryText="Dashboard"
+          leftIcon={<DashboardIcon />}
+          onClick={() => setActive('dashboard')}
+        />
+        {menu.top.map((link) => (
+          <MenuItemLink
+            key={link.to}
+            to={`/${link.to}`}
+            primaryText={link.label}
+            leftIcon={<AdminPanelSettingsIcon />}
+            onClick={() => setActive(link.resource)}
+          />
+        ))}
+        {menu.groups.map((group) => {
+          const open = active === group.id;
+          const Icon = GROUP_ICONS[group.id];
+          return (
+            <Box key={group.id}>
+              <ListItemButton onClick={() => setActive(open ? 'dashboard' : group.id)} aria-expanded={open}>
+                <ListItemIcon sx={{ minWidth: 40 }}>
+                  <Icon />
+                </ListItemIcon>
+                <ListItemText primary={group.label} />
+                {open ? <ExpandLess /> : <ExpandMore />}
+              </ListItemButton>
+              <Collapse in={open} unmountOnExit>
+                <List dense disablePadding sx={{ pl: 3 }}>
+                  {group.links.map((link) => (
+                    <MenuItemLink key={link.to} to={`/${link.to}`} primaryText={link.label} />
+                  ))}
+                </List>
+              </Collapse>
+            </Box>
+          );
+        })}
+      </List>
+      <Box sx={{ flexGrow: 1 }} />
+      <ListItemButton onClick={() => logout()}>
+        <ListItemIcon sx={{ minWidth: 40 }}>
+          <LogoutIcon />
+        </ListItemIcon>
+        <ListItemText primary="Log Out" />
+      </ListItemButton>
+    </Box>
+  );
+}

@@ -1,0 +1,15 @@
+import { defaultTheme, type RaThemeOptions } from 'react-admin';
+
+/** react-admin's default theme with the spec's sidebar: 280px open, hidden (0px) when closed. */
+export const theme: RaThemeOptions = {
+  ...defaultTheme,
+  palette: { primary: { main: '#1565c0' }, secondary: { main: '#0d47a1' } },
+  sidebar: { width: 280, closedWidth: 0 },
+  components: {
+    ...defaultTheme.components,
+    RaLayout: { styleOverrides: { root: { '& .RaLayout-content': { padding: 16 } } } },
+  },
+};
+
+/** Widths at or below this count as mobile: the sidebar starts closed. */
+export const MOBILE_MAX_WIDTH = 768;

@@ -1,0 +1,87 @@
+import { Box, Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { useState } from 'react';
+import { useListContext, useNotify, useTranslate } from 'react-admin';
+import { useGoToPage } from './usePathPage';
+
+export const PER_PAGE_CHOICES = [10, 20, 30, 50];
+
+/**
+ * The shared list footer of spec 001 §2: per page, 'Showing x to y out of total', 'Page p of n',
+ * a go-to-page box (checked when it loses focus or on Enter), Previous and Next.
+ */
+export function ListPagination() {
+  const { page, perPage, total = 0, setPerPage, isPending } = useListContext();
+  const translate = useTranslate();
+  const notify = useNotify();
+  const goTo = useGoToPage();
+  const [target, setTarget] = useState('');
+  const pages = Math.max(1, Math.ceil(total / perPage));
+  const from = total === 0 ? 0 : (page - 1) * perPage + 1;
+  const to = Math.min(page * perPage, total);
+
+  const jump = () => {
+    if (target.trim() === '') return;
+    const n = Number(target);
+    if (!Number.isInteger(n) || n < 1 || n > pages) {
+      notify('app.list.invalid_page', { type: 'error' });
+    } else if (n !== page) {
+      goTo(n);
+    }
+    setTarget('');
+  };
+
+  return (
+    <Box
+      component="nav"
+      aria-label="Pagination"
+      sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, p: 2, justifyContent: 'space-between' }}
+    >
+      <Stack direction="row" spacing={2} alignItems="center">
+        <TextField
+          select
+          size="small"
+          label={translate('app.list.per_page')}
+          value={perPage}
+          onChange={(e) => {
+            setPerPage(Number(e.target.value));
+            if (page !== 1) goTo(1);
+          }}
+          sx={{ minWidth: 100 }}
+        >
+          {PER_PAGE_CHOICES.map((n) => (
+            <MenuItem key={n} value={n}>
+              {n}
+            </MenuItem>
+          ))}
+        </TextField>
+        <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>
+          {translate('app.list.showing', { from, to, total })}
+        </Typography>
+      </Stack>
+      <Stack direction="row" spacing={1} alignItems="center">
+        <Typography variant="body2">{translate('app.list.page_of', { page, pages })}</Typography>
+        <TextField
+          size="small"
+          label={translate('app.list.go_to_page')}
+          value={target}
+          onChange={(e) => setTarget(e.target.value)}
+          onBlur={jump}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              jump();
+            }
+          }}
+          slotProps={{ htmlInput: { inputMode: 'numeric', 'aria-label': translate('app.list.go_to_page') } }}
+          sx={{ width: 110 }}
+        />
+        <Button variant="outlined" size="small" disabled={isPending || page <= 1} onClick={() => goTo(page - 1)}>
+          {translate('app.list.previous')}
+        </Button>
+        <Button variant="outlined" size="small" disabled={isPending || page >= pages} onClick={() => goTo(page + 1)}>
+          {translate('app.list.next')}
+        </Button>
+      </Stack>
+    </Box>
+  );
+}

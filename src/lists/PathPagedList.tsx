@@ -1,0 +1,103 @@
+import { Box, Card, Stack, Typography } from '@mui/material';
+import { useState, type ReactNode } from 'react';
+import {
+  ListBase,
+  Title,
+  useListContext,
+  useStoreContext,
+  useTranslate,
+  type SortPayload,
+} from 'react-admin';
+import { ListPagination } from './ListPagination';
+import { ListSearch } from './ListSearch';
+import { PathPageSync, usePageParam, useRejectBadPage } from './usePathPage';
+
+interface PathPagedListProps {
+  resource: string;
+  title: string;
+  sort?: SortPayload;
+  filter?: Record<string, unknown>;
+  /** Show the search box (when the list call takes a search parameter). */
+  search?: boolean;
+  /** Buttons at the top right (Add, ...). */
+  actions?: ReactNode;
+  /** The table (a Datagrid). */
+  children: ReactNode;
+  emptyText?: string;
+}
+
+/**
+ * A list whose page lives in the route (`categories/3`), with the shared list behaviour of the
+ * spec: page sizes 10/20/30/50, 'Loading ...', 'No results found', and the footer.
+ */
+export function PathPagedList({ resource, sort, filter, ...props }: PathPagedListProps) {
+  const page = usePageParam();
+  const storeKey = `${resource}.pathList`;
+  const store = useStoreContext();
+  // Seed the controller's stored params with the page of the path before it first fetches,
+  // so that a deep link loads that page once, not page 1 and then page N.
+  useState(() => {
+    if (!Number.isInteger(page) || page < 1) return;
+    const saved = store.getItem<Record<string, unknown>>(storeKey) ?? {};
+    store.setItem(storeKey, { filter: {}, ...saved, page });
+  });
+  const bad = useRejectBadPage(page, () => {
+    const saved = store.getItem<Record<string, unknown>>(storeKey) ?? {};
+    store.setItem(storeKey, { ...saved, filter: {}, page: 1 });
+  });
+  if (bad) return null;
+  return (
+    <ListBase
+      resource={resource}
+      storeKey={storeKey}
+      disableSyncWithLocation
+      perPage={10}
+      sort={sort}
+      filter={filter}
+    >
+      <PathPageSync page={page} />
+      <ListView {...props} />
+    </ListBase>
+  );
+}
+
+function ListView({
+  title,
+  search,
+  actions,
+  children,
+  emptyText,
+}: Omit<PathPagedListProps, 'resource' | 'sort' | 'filter'>) {
+  const { isPending, data, error } = useListContext();
+  const translate = useTranslate();
+  return (
+    <Box sx={{ mt: 1 }}>
+      <Title title={title} />
+      <Stack direction="row" alignItems="center" justifyContent="space-between" flexWrap="wrap" gap={2} sx={{ mb: 2 }}>
+        <Typography variant="h5" component="h1">
+          {title}
+        </Typography>
+        <Stack direction="row" spacing={2} alignItems="center">
+          {search && <ListSearch />}
+          {actions}
+        </Stack>
+      </Stack>
+      <Card>
+        {isPending ? (
+          <Typography sx={{ p: 3 }} role="status">
+            {translate('app.loading')}
+          </Typography>
+        ) : error && !data ? (
+          <Typography sx={{ p: 3 }} color="error" role="alert">
+            {error.message}
+          </Typography>
+        ) : !data?.length ? (
+          <Typography sx={{ p: 3 }}>{emptyText ?? translate('app.no_results')}</Typography>
+        ) : (
+          <Box sx={{ overflowX: 'auto' }}>{children}</Box>
+        )}
+        <ListPagination />
+      </Card>
+    </Box>
+  );
+}

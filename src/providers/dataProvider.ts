@@ -1,0 +1,156 @@
+import type { DataProvider, Identifier, RaRecord } from 'react-admin';
+import { apiRequest, type ApiAnswer } from './httpClient';
+import type { ApiCall, ResourceDeclaration } from './resource';
+
+/** The answer of a write, with the server's message for the success notification. */
+export interface WriteMeta {
+  message?: string;
+}
+
+export type AppDataProvider = DataProvider;
+
+/** The spec's records carry `_id`; react-admin wants `id`. Both are kept. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function withId(item: Record<string, unknown>): any {
+  return { ...item, id: (item._id ?? item.id) as Identifier } satisfies RaRecord;
+}
+
+function fillPath(path: string, id?: Identifier): string {
+  return id === undefined ? path : path.replace(':id', encodeURIComponent(String(id)));
+}
+
+function pickFields(call: ApiCall, data: Record<string, unknown>, id?: Identifier) {
+  const picked = call.fields
+    ? Object.fromEntries(call.fields.filter((f) => f in data).map((f) => [f, data[f]]))
+    : { ...data };
+  delete picked.id;
+  if (call.idField && id !== undefined) picked[call.idField] = id;
+  return picked;
+}
+
+function readResult(answer: ApiAnswer, key?: string): unknown {
+  const result = answer.result ?? answer.data;
+  return key && result && typeof result === 'object' ? result[key] : result;
+}
+
+/**
+ * Interprets the resource declarations of `resources/`: one generic provider, no per-resource
+ * code. Paths, envelopes, paging shapes and body kinds all come from the declarations.
+ */
+export function createDataProvider(declarations: ResourceDeclaration[]): AppDataProvider {
+  const resources = Object.fromEntries(declarations.map((d) => [d.name, d]));
+
+  function callOf(resource: string, kind: keyof ResourceDeclaration['api']) {
+    const decl = resources[resource];
+    const call = decl?.api[kind];
+    if (!decl || !call || typeof call === 'string') {
+      throw new Error(`The ${resource} resource declares no ${kind} call`);
+    }
+    return { call: call as ApiCall, envelope: decl.api.envelope };
+  }
+
+  async function write(
+    resource: string,
+    kind: 'create' | 'update' | 'delete',
+    data: Record<string, unknown>,
+    id?: Identifier,
+  ) {
+    const { call, envelope } = callOf(resource, kind);
+    const answer = await apiRequest({
+      method: call.method,
+      path: fillPath(call.path, id),
+      query: call.query,
+      body: pickFields(call, data, id),
+      bodyKind: call.bodyKind,
+      envelope,
+    });
+    const record = readResult(answer, call.resultKey);
+    const meta: WriteMeta = { message: answer.message };
+    return { answer, record: record && typeof record === 'object' ? record : undefined, meta };
+  }
+
+  const provider: AppDataProvider = {
+
+    async getList(resource, params) {
+      const decl = resources[resource];
+      const call = decl?.api.list;
+      if (!call) throw new Error(`The ${resource} resource declares no list call`);
+      const { q, ...filters } = params.filter ?? {};
+      const query: Record<string, unknown> = { ...call.query, ...filters };
+      if (params.pagination) {
+        query.page = params.pagination.page;
+        query.limit = params.pagination.perPage;
+      }
+      if (q && call.searchParam) query[call.searchParam] = q;
+      if (params.sort?.field && call.sortParam) {
+        query[call.sortParam] = params.sort.field;
+        if (call.sortOrderParam) query[call.sortOrderParam] = params.sort.order.toLowerCase();
+      }
+      const answer = await apiRequest({
+        method: call.method,
+        path: call.path,
+        query,
+        envelope: decl.api.envelope,
+      });
+      const source = call.paging === 'top' ? answer : (answer.result ?? {});
+      const items = (call.paging === 'top' ? answer.data : readResult(answer, call.resultKey)) ?? [];
+      return {
+        data: (items as Record<string, unknown>[]).map(withId),
+        total: Number(source.totalRecords ?? (items as unknown[]).length),
+      };
+    },
+
+    async getOne(resource, params) {
+      const { call, envelope } = callOf(resource, 'getOne');
+      const answer = await apiRequest({
+        method: call.method,
+        path: fillPath(call.path, params.id),
+        query: call.query,
+        envelope,
+      });
+      const record = readResult(answer, call.resultKey) as Record<string, unknown> | undefined;
+      if (!record) throw new Error('The record was not found.');
+      return { data: withId(record) };
+    },
+
+    async getMany(resource, params) {
+      const records = await Promise.all(params.ids.map((id) => provider.getOne(resource, { id })));
+      return { data: records.map((r) => r.data) };
+    },
+
+    async getManyReference(resource, params) {
+      return provider.getList(resource, {
+        ...params,
+        filter: { ...params.filter, [params.target]: params.id },
+      });
+    },
+
+    async create(resource, params) {
+      const { record, meta } = await write(resource, 'create', params.data);
+      const data = withId({ ...params.data, ...record });
+      return { data, meta } as never;
+    },
+
+    async update(resource, params) {
+      const { record, meta } = await write(resource, 'update', params.data, params.id);
+      const data = withId({ ...params.previousData, ...params.data, ...record, id: params.id });
+      return { data, meta } as never;
+    },
+
+    async delete(resource, params) {
+      const { meta } = await write(resource, 'delete', {}, params.id);
+      return { data: params.previousData ?? ({ id: params.id } as never), meta } as never;
+    },
+
+    async updateMany(resource, params) {
+      for (const id of params.ids) await write(resource, 'update', params.data, id);
+      return { data: params.ids };
+    },
+
+    async deleteMany(resource, params) {
+      for (const id of params.ids) await write(resource, 'delete', {}, id);
+      return { data: params.ids };
+    },
+  };
+  return provider;
+}

@@ -1,0 +1,74 @@
+import type { ComponentType } from 'react';
+import type { BodyKind, Envelope } from './httpClient';
+import type { PermissionGroup } from './permissions';
+
+/** One /api call of a resource, as the spec's call table describes it. */
+export interface ApiCall {
+  method: 'GET' | 'POST';
+  /** Path under /api; `:id` is replaced by the record id. */
+  path: string;
+  bodyKind?: BodyKind;
+  /** Fixed query parameters (e.g. `status: 'Active'`). */
+  query?: Record<string, string | number>;
+  /** Name of the field that carries the record id in the body (e.g. `categoryId`). */
+  idField?: string;
+  /** The fields sent, in this order; others in the form are left out. */
+  fields?: string[];
+  /** Where the record or list sits in `result` (e.g. `categories`, `category`). */
+  resultKey?: string;
+}
+
+export interface ListCall extends ApiCall {
+  /** `result`: paging inside `result`; `top`: data and paging at the top level of the answer. */
+  paging?: 'result' | 'top';
+  /** Query parameter names for the search text and sorting. */
+  searchParam?: string;
+  sortParam?: string;
+  sortOrderParam?: string;
+}
+
+export interface ResourceApi {
+  envelope?: Envelope;
+  list?: ListCall;
+  getOne?: ApiCall;
+  create?: ApiCall;
+  update?: ApiCall;
+  delete?: ApiCall;
+}
+
+/** A screen at one of the spec's routes (relative to /admin-panel). */
+export interface ResourceRoute {
+  path: string;
+  component: ComponentType;
+  /** The action the screen needs (canAccess); `list` by default. */
+  action?: 'list' | 'show' | 'create' | 'edit';
+}
+
+export interface MenuEntry {
+  label: string;
+  /** Route under /admin-panel, e.g. `categories/1`. */
+  to: string;
+  /** The sidebar group it sits in; the resource's group by default. */
+  group?: PermissionGroup;
+}
+
+/** What the menu knows of a category, to generate per-service entries. */
+export interface MenuCategory {
+  id: string;
+  name: string;
+  kind: string;
+}
+
+export type MenuSource = MenuEntry[] | ((categories: MenuCategory[]) => MenuEntry[]);
+
+/** Everything the panel knows about a resource; the dataProvider and the router read it. */
+export interface ResourceDeclaration {
+  name: string;
+  /** The permission group that grants this resource (menu and server alike). */
+  group?: PermissionGroup;
+  /** Resources that only the super-admin may use. */
+  superAdminOnly?: boolean;
+  api: ResourceApi;
+  routes: ResourceRoute[];
+  menu?: MenuSource;
+}

@@ -1,0 +1,667 @@
+import { eq } from 'drizzle-orm';
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminsTable, passwordResetsTable, PERMISSION_GROUPS } from '../../server/db/schema';
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  bearer,
+  createTestServer,
+  JWT_SECRET,
+  multipart,
+  type TestServer,
+} from './helpers';
+
+const INVALID_OTP = 'The OTP is incorrect or has expired. Check the code or request a new one.';
+const RESET_SPENT =
+  'This password reset has expired or was already used. Please request a new OTP.';
+const FORGOT_ANSWER = {
+  statusCode: 200,
+  message: 'If this e-mail belongs to an admin, an OTP has been sent to it.',
+};
+
+/** Each test gets its own client address, so per-IP rate limits of one test do not leak into another. */
+let lastIp = 0;
+const nextIp = () => {
+  lastIp += 1;
+  return `10.1.${Math.floor(lastIp / 250)}.${(lastIp % 250) + 1}`;
+};
+
+function api(server: () => TestServer) {
+  return {
+    post(url: string, payload: object, opts: { token?: string; ip?: string } = {}) {
+      return server().app.inject({
+        method: 'POST',
+        url: `/api/admin/${url}`,
+        payload,
+        headers: opts.token ? bearer(opts.token) : {},
+        remoteAddress: opts.ip,
+      });
+    },
+    userData(headers: Record<string, string>) {
+      return server().app.inject({ method: 'GET', url: '/api/admin/get-user-data', headers });
+    },
+  };
+}
+
+describe('POST /api/admin/login', () => {
+  let s: TestServer;
+  const { post, userData } = api(() => s);
+  beforeAll(async () => {
+    s = await createTestServer();
+  });
+  afterAll(() => s.close());
+
+  it('signs the super-admin in and answers a working token with the role', async () => {
+    const res = await post('login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({
+      statusCode: 200,
+      message: 'Logged in successfully!',
+      result: { role: 'super-admin' },
+    });
+    expect(body.result.token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(JSON.stringify(body)).not.toMatch(/password/i);
+    const me = await userData(bearer(body.result.token));
+    expect(me.statusCode).toBe(200);
+    expect(me.json().result.user[0].email).toBe(ADMIN_EMAIL);
+  });
+
+  it('answers role admin for an ordinary admin and ignores the case of the e-mail', async () => {
+    const admin = await s.createAdmin();
+    const res = await post('login', { email: admin.email.toUpperCase(), password: admin.password });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().result.role).toBe('admin');
+  });
+
+  it('refuses a wrong password or an unknown e-mail with the same 401 message', async () => {
+    const wrong = await post('login', { email: ADMIN_EMAIL, password: 'not-the-password' });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toEqual({ statusCode: 401, message: 'Invalid email or password.' });
+    const unknown = await post('login', { email: 'nobody@example.com', password: 'whatever1' });
+    expect(unknown.statusCode).toBe(401);
+    expect(unknown.json()).toEqual(wrong.json());
+  });
+
+  it('names the missing or invalid field with 400', async () => {
+    const cases: [object, string][] = [
+      [{}, 'Email is required.'],
+      [{ email: '', password: 'x' }, 'Email is required.'],
+      [{ email: ADMIN_EMAIL }, 'Password is required.'],
+      [{ email: ADMIN_EMAIL, password: '' }, 'Password is required.'],
+      [{ email: 'not-an-email', password: 'x' }, 'Email must be a valid e-mail address.'],
+    ];
+    for (const [payload, message] of cases) {
+      const res = await post('login', payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json()).toEqual({ statusCode: 400, message });
+    }
+  });
+
+  it('names the missing field when the request has no body at all', async () => {
+    const res = await s.app.inject({ method: 'POST', url: '/api/admin/login' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ statusCode: 400, message: 'Email is required.' });
+  });
+
+  it('answers 400, not a server error, for a body that is not valid JSON', async () => {
+    const res = await s.app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ statusCode: 400, message: 'The request body is not valid JSON.' });
+  });
+
+  it('accepts the same sign-in as URL-encoded and as multipart form data', async () => {
+    const form = await s.app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }).toString(),
+    });
+    expect(form.statusCode).toBe(200);
+    expect(form.json().result.role).toBe('super-admin');
+
+    const { payload, headers } = multipart({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
+    const multi = await s.app.inject({ method: 'POST', url: '/api/admin/login', headers, payload });
+    expect(multi.statusCode).toBe(200);
+    expect(multi.json()).toMatchObject({
+      message: 'Logged in successfully!',
+      result: { role: 'super-admin' },
+    });
+  });
+
+  it('answers 400, not a server error, for a cut-off multipart body', async () => {
+    const { payload, headers } = multipart({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
+    const res = await s.app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      headers,
+      payload: payload.subarray(0, payload.length - 20),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      statusCode: 400,
+      message: 'The form data could not be read. Please send it again.',
+    });
+  });
+
+  it('refuses an inactive admin, and ends its session as soon as it is set Inactive', async () => {
+    const admin = await s.createAdmin();
+    expect((await userData(bearer(admin.token))).statusCode).toBe(200);
+
+    await s.db.update(adminsTable).set({ status: 'Inactive' }).where(eq(adminsTable.id, admin.id));
+
+    const me = await userData(bearer(admin.token));
+    expect(me.statusCode).toBe(401);
+    expect(me.json().message).toBe('Your session has ended. Please sign in again.');
+    const res = await post('login', { email: admin.email, password: admin.password });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({
+      statusCode: 403,
+      message: 'Your account is inactive. Please contact the super-admin.',
+    });
+  });
+});
+
+describe('sign-in rate limit', () => {
+  let s: TestServer;
+  const { post } = api(() => s);
+  beforeAll(async () => {
+    s = await createTestServer();
+  });
+  afterAll(() => s.close());
+
+  it('locks one e-mail after 10 failures, even for the right password, from any address', async () => {
+    const admin = await s.createAdmin();
+    for (let i = 0; i < 10; i++) {
+      const res = await post(
+        'login',
+        { email: admin.email, password: 'wrong-password' },
+        { ip: nextIp() },
+      );
+      expect(res.statusCode).toBe(401);
+    }
+    const locked = await post(
+      'login',
+      { email: admin.email, password: admin.password },
+      { ip: nextIp() },
+    );
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json()).toEqual({
+      statusCode: 429,
+      message: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.',
+    });
+
+    // Another admin is not affected.
+    const other = await s.createAdmin();
+    const ok = await post(
+      'login',
+      { email: other.email, password: other.password },
+      { ip: nextIp() },
+    );
+    expect(ok.statusCode).toBe(200);
+  });
+
+  it('locks one client address after 10 failures across e-mails', async () => {
+    const ip = nextIp();
+    for (let i = 0; i < 10; i++) {
+      const res = await post('login', { email: `guess${i}@example.com`, password: 'x' }, { ip });
+      expect(res.statusCode).toBe(401);
+    }
+    const admin = await s.createAdmin();
+    const locked = await post('login', { email: admin.email, password: admin.password }, { ip });
+    expect(locked.statusCode).toBe(429);
+    const elsewhere = await post(
+      'login',
+      { email: admin.email, password: admin.password },
+      { ip: nextIp() },
+    );
+    expect(elsewhere.statusCode).toBe(200);
+  });
+});
+
+describe('session tokens and GET /api/admin/get-user-data', () => {
+  let s: TestServer;
+  const { userData } = api(() => s);
+  beforeAll(async () => {
+    s = await createTestServer();
+  });
+  afterAll(() => s.close());
+
+  it('answers the super-admin with all eleven permission groups switched on', async () => {
+    const res = await userData(bearer(s.superToken));
+    expect(res.statusCode).toBe(200);
+    const [user] = res.json().result.user;
+    expect(user).toMatchObject({ email: ADMIN_EMAIL, role: 'super-admin', status: 'Active' });
+    expect(Object.keys(user.permissions).sort()).toEqual([...PERMISSION_GROUPS].sort());
+    expect(PERMISSION_GROUPS).toHaveLength(11);
+    for (const group of PERMISSION_GROUPS) expect(user.permissions[group]).toBe(true);
+    expect(JSON.stringify(user)).not.toMatch(/hash/i);
+  });
+
+  it("answers an admin's own groups, every group present as true or false", async () => {
+    const admin = await s.createAdmin({ permissions: { orders: true, banners: true } });
+    const res = await userData(bearer(admin.token));
+    expect(res.statusCode).toBe(200);
+    const { permissions, role } = res.json().result.user[0];
+    expect(role).toBe('admin');
+    expect(permissions).toEqual(
+      Object.fromEntries(PERMISSION_GROUPS.map((g) => [g, g === 'orders' || g === 'banners'])),
+    );
+  });
+
+  it('answers 401 without a token', async () => {
+    const res = await userData({});
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ statusCode: 401, message: 'Please sign in to continue.' });
+  });
+
+  it('answers 401 for a malformed token or another scheme', async () => {
+    for (const authorization of [
+      'Bearer not-a-token',
+      'Bearer a.b.c',
+      `Basic ${s.superToken}`,
+      'Bearer',
+    ]) {
+      const res = await userData({ authorization });
+      expect(res.statusCode, authorization).toBe(401);
+      expect(res.json().statusCode).toBe(401);
+      expect(res.json().message).toMatch(/sign in/i);
+    }
+  });
+
+  it('answers 401 for an expired token and for one signed with another secret', async () => {
+    const admin = await s.createAdmin();
+    const now = Math.floor(Date.now() / 1000);
+    const expired = await new SignJWT({ sv: 0 })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(admin.id)
+      .setIssuedAt(now - 3600)
+      .setExpirationTime(now - 60)
+      .sign(new TextEncoder().encode(JWT_SECRET));
+    const res = await userData(bearer(expired));
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({
+      statusCode: 401,
+      message: 'Your session has expired. Please sign in again.',
+    });
+
+    const forged = await new SignJWT({ sv: 0 })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(admin.id)
+      .setExpirationTime(now + 3600)
+      .sign(new TextEncoder().encode('some-other-secret-of-sufficient-length-0000'));
+    expect((await userData(bearer(forged))).statusCode).toBe(401);
+
+    // The same claims signed with the server's secret do work.
+    const valid = await new SignJWT({ sv: 0 })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(admin.id)
+      .setExpirationTime(now + 3600)
+      .sign(new TextEncoder().encode(JWT_SECRET));
+    expect((await userData(bearer(valid))).statusCode).toBe(200);
+  });
+
+  it('answers 401 once the admin has been deleted', async () => {
+    const admin = await s.createAdmin();
+    await s.db.delete(adminsTable).where(eq(adminsTable.id, admin.id));
+    expect((await userData(bearer(admin.token))).statusCode).toBe(401);
+  });
+});
+
+describe('password recovery', () => {
+  let s: TestServer;
+  const { post, userData } = api(() => s);
+  beforeAll(async () => {
+    s = await createTestServer();
+  });
+  afterAll(() => s.close());
+
+  /** forgot-password, then the OTP from the mail. */
+  async function requestOtp(email: string, ip: string) {
+    const res = await post('forgot-password', { email }, { ip });
+    expect(res.statusCode).toBe(200);
+    return s.readLatestOtp(email);
+  }
+
+  async function verify(email: string, otp: string, ip: string) {
+    return post('verify-otp', { email, otp }, { ip });
+  }
+
+  const wrongOtp = (otp: string) => String((Number(otp) + 1) % 1_000_000).padStart(6, '0');
+
+  it('answers known, unknown and inactive e-mails identically; only the known one gets a mail', async () => {
+    const ip = nextIp();
+    const known = await s.createAdmin();
+    const inactive = await s.createAdmin({ status: 'Inactive' });
+    const unknownEmail = 'not-an-admin@example.com';
+
+    const answers = [];
+    for (const email of [known.email, unknownEmail, inactive.email]) {
+      const res = await post('forgot-password', { email }, { ip });
+      answers.push({ status: res.statusCode, body: res.json() });
+    }
+    for (const answer of answers) expect(answer).toEqual({ status: 200, body: FORGOT_ANSWER });
+
+    expect(await s.outboxFor(known.email)).toHaveLength(1);
+    expect(await s.outboxFor(unknownEmail)).toHaveLength(0);
+    expect(await s.outboxFor(inactive.email)).toHaveLength(0);
+    expect(await s.readLatestOtp(known.email)).toMatch(/^\d{6}$/);
+  });
+
+  it('requires an e-mail', async () => {
+    const res = await post('forgot-password', {}, { ip: nextIp() });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ statusCode: 400, message: 'Email is required.' });
+  });
+
+  it('recovers the account: OTP from the mail, security token, new password; old sessions end', async () => {
+    const ip = nextIp();
+    const admin = await s.createAdmin();
+    const otp = await requestOtp(admin.email, ip);
+
+    const verified = await verify(admin.email, otp, ip);
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json()).toMatchObject({
+      statusCode: 200,
+      message: 'OTP verified successfully!',
+    });
+    const { securityToken } = verified.json().result;
+    expect(securityToken).toEqual(expect.any(String));
+    expect(securityToken.length).toBeGreaterThanOrEqual(32);
+
+    // The OTP is single-use.
+    const reused = await verify(admin.email, otp, ip);
+    expect(reused.statusCode).toBe(400);
+    expect(reused.json()).toEqual({ statusCode: 400, message: INVALID_OTP });
+
+    const newPassword = 'A-brand-new-password-42';
+    const reset = await post(
+      'reset-password',
+      { securityToken, password: newPassword, confirmPassword: newPassword },
+      { ip },
+    );
+    expect(reset.statusCode).toBe(200);
+    expect(reset.json()).toEqual({
+      statusCode: 200,
+      message: 'Password has been updated successfully',
+    });
+
+    const token = await s.login(admin.email, newPassword);
+    expect((await userData(bearer(token))).statusCode).toBe(200);
+    expect((await userData(bearer(admin.token))).statusCode).toBe(401);
+    const old = await post('login', { email: admin.email, password: admin.password }, { ip });
+    expect(old.statusCode).toBe(401);
+
+    // The security token is single-use too.
+    const again = await post(
+      'reset-password',
+      {
+        securityToken,
+        password: 'Yet-another-password-7',
+        confirmPassword: 'Yet-another-password-7',
+      },
+      { ip },
+    );
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({ statusCode: 400, message: RESET_SPENT });
+    await s.login(admin.email, newPassword);
+  });
+
+  it('refuses a wrong OTP with 400 and accepts the right one within five tries', async () => {
+    const ip = nextIp();
+    const admin = await s.createAdmin();
+    const otp = await requestOtp(admin.email, ip);
+    for (let i = 0; i < 4; i++) {
+      const res = await verify(admin.email, wrongOtp(otp), ip);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ statusCode: 400, message: INVALID_OTP });
+    }
+    expect((await verify(admin.email, otp, ip)).statusCode).toBe(200);
+  });
+
+  it('voids the OTP after five wrong tries: the right code then fails', async () => {
+    const ip = nextIp();
+    const admin = await s.createAdmin();
+    const otp = await requestOtp(admin.email, ip);
+    for (let i = 0; i < 5; i++) {
+      expect((await verify(admin.email, wrongOtp(otp), ip)).statusCode).toBe(400);
+    }
+    const res = await verify(admin.email, otp, ip);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ statusCode: 400, message: INVALID_OTP });
+
+    // A new OTP works again.
+    const fresh = await requestOtp(admin.email, ip);
+    expect((await verify(admin.email, fresh, ip)).statusCode).toBe(200);
+  });
+
+  it('voids the earlier OTP when a new one is requested', async () => {
+    const ip = nextIp();
+    const admin = await s.createAdmin();
+    const first = await requestOtp(admin.email, ip);
+    await new Promise((r) => setTimeout(r, 5)); // distinct outbox file names
+    const second = await requestOtp(admin.email, ip);
+    expect(await s.outboxFor(admin.email)).toHaveLength(2);
+    if (first !== second) {
+      expect((await verify(admin.email, first, ip)).statusCode).toBe(400);
+    }
+    expect((await verify(admin.email, second, ip)).statusCode).toBe(200);
+  });
+
+  it('refuses an expired OTP', async () => {
+    const ip = nextIp();
+    const admin = await s.createAdmin();
+    const otp = await requestOtp(admin.email, ip);
+    await s.db
+      .update(passwordResetsTable)
+      .set({ otpExpiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(passwordResetsTable.adminId, admin.id));
+    const res = await verify(admin.email, otp, ip);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ statusCode: 400, message: INVALID_OTP });
+  });
+
+  it('refuses an OTP for another e-mail and checks the OTP format', async () => {
+    const ip = nextIp();
+    const admin = await s.createAdmin();
+    const other = await s.createAdmin();
+    const otp = await requestOtp(admin.email, ip);
+    expect((await verify(other.email, otp, ip)).statusCode).toBe(400);
+
+    const malformed = await verify(admin.email, '12ab', ip);
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().message).toBe('The OTP is the 6-digit code from the e-mail.');
+    const missing = await post('verify-otp', { email: admin.email }, { ip });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toBe('OTP is required.');
+
+    // Neither spent a try: the right code still works.
+    expect((await verify(admin.email, otp, ip)).statusCode).toBe(200);
+  });
+
+  it('refuses an expired security token', async () => {
+    const ip = nextIp();
+    const admin = await s.createAdmin();
+    const otp = await requestOtp(admin.email, ip);
+    const { securityToken } = (await verify(admin.email, otp, ip)).json().result;
+    await s.db
+      .update(passwordResetsTable)
+      .set({ tokenExpiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(passwordResetsTable.adminId, admin.id));
+    const res = await post(
+      'reset-password',
+      { securityToken, password: 'Another-password-1', confirmPassword: 'Another-password-1' },
+      { ip },
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ statusCode: 400, message: RESET_SPENT });
+    await s.login(admin.email, admin.password);
+  });
+
+  it('checks the new password pair before spending the security token', async () => {
+    const ip = nextIp();
+    const admin = await s.createAdmin();
+    const otp = await requestOtp(admin.email, ip);
+    const { securityToken } = (await verify(admin.email, otp, ip)).json().result;
+
+    const mismatch = await post(
+      'reset-password',
+      { securityToken, password: 'Password-one-1', confirmPassword: 'Password-two-2' },
+      { ip },
+    );
+    expect(mismatch.statusCode).toBe(400);
+    expect(mismatch.json()).toEqual({ statusCode: 400, message: 'Passwords do not match!' });
+
+    const short = await post(
+      'reset-password',
+      { securityToken, password: 'short', confirmPassword: 'short' },
+      { ip },
+    );
+    expect(short.statusCode).toBe(400);
+    expect(short.json()).toEqual({
+      statusCode: 400,
+      message: 'Password must be at least 8 characters long.',
+    });
+
+    const noToken = await post(
+      'reset-password',
+      { password: 'Password-one-1', confirmPassword: 'Password-one-1' },
+      { ip },
+    );
+    expect(noToken.statusCode).toBe(400);
+    expect(noToken.json().message).toBe('Security token is required.');
+
+    const bogus = await post(
+      'reset-password',
+      { securityToken: 'made-up', password: 'Password-one-1', confirmPassword: 'Password-one-1' },
+      { ip },
+    );
+    expect(bogus.statusCode).toBe(400);
+    expect(bogus.json().message).toBe(RESET_SPENT);
+
+    // The real token was not spent by the refused attempts.
+    const ok = await post(
+      'reset-password',
+      { securityToken, password: 'Password-one-1', confirmPassword: 'Password-one-1' },
+      { ip },
+    );
+    expect(ok.statusCode).toBe(200);
+    await s.login(admin.email, 'Password-one-1');
+  });
+
+  it('limits OTP requests to five per e-mail', async () => {
+    const admin = await s.createAdmin();
+    for (let i = 0; i < 5; i++) {
+      const res = await post('forgot-password', { email: admin.email }, { ip: nextIp() });
+      expect(res.statusCode).toBe(200);
+    }
+    const res = await post('forgot-password', { email: admin.email }, { ip: nextIp() });
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toEqual({
+      statusCode: 429,
+      message: 'Too many OTP requests. Please wait 15 minutes and try again.',
+    });
+  });
+});
+
+describe('POST /api/admin/change-password', () => {
+  let s: TestServer;
+  const { post, userData } = api(() => s);
+  beforeAll(async () => {
+    s = await createTestServer();
+  });
+  afterAll(() => s.close());
+
+  it('requires a signed-in admin', async () => {
+    const res = await post('change-password', {
+      oldPassword: 'x',
+      newPassword: 'Password-new-1',
+      confirmPassword: 'Password-new-1',
+    });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('refuses a wrong old password and keeps the old one', async () => {
+    const admin = await s.createAdmin();
+    const res = await post(
+      'change-password',
+      {
+        oldPassword: 'not-my-password',
+        newPassword: 'Password-new-1',
+        confirmPassword: 'Password-new-1',
+      },
+      { token: admin.token },
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ statusCode: 400, message: 'The old password is incorrect.' });
+    await s.login(admin.email, admin.password);
+  });
+
+  it('checks the fields with the messages the panel shows', async () => {
+    const admin = await s.createAdmin();
+    const cases: [object, string][] = [
+      [{}, 'Old password is required.'],
+      [
+        {
+          oldPassword: admin.password,
+          newPassword: admin.password,
+          confirmPassword: admin.password,
+        },
+        'New Password should not be same as old password!',
+      ],
+      [
+        {
+          oldPassword: admin.password,
+          newPassword: 'Password-new-1',
+          confirmPassword: 'Password-new-2',
+        },
+        'Passwords do not match!',
+      ],
+      [
+        { oldPassword: admin.password, newPassword: 'short', confirmPassword: 'short' },
+        'New password must be at least 8 characters long.',
+      ],
+      [
+        { oldPassword: admin.password, newPassword: 'Password-new-1' },
+        'Confirm password is required.',
+      ],
+    ];
+    for (const [payload, message] of cases) {
+      const res = await post('change-password', payload, { token: admin.token });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json()).toEqual({ statusCode: 400, message });
+    }
+    await s.login(admin.email, admin.password);
+  });
+
+  it('changes the password: the answered token works, the old token and password do not', async () => {
+    const admin = await s.createAdmin();
+    const newPassword = 'Changed-password-99';
+    const res = await post(
+      'change-password',
+      { oldPassword: admin.password, newPassword, confirmPassword: newPassword },
+      { token: admin.token },
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      statusCode: 200,
+      message: 'Password Changed successfully!',
+    });
+    const { token } = res.json().result;
+
+    expect((await userData(bearer(token))).statusCode).toBe(200);
+    const old = await userData(bearer(admin.token));
+    expect(old.statusCode).toBe(401);
+    expect(old.json().message).toBe('Your session has ended. Please sign in again.');
+
+    await s.login(admin.email, newPassword);
+    const oldLogin = await post('login', { email: admin.email, password: admin.password });
+    expect(oldLogin.statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,262 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import sharp from 'sharp';
+import { buildApp } from '../../server/app';
+import { loadConfig, type AppConfig } from '../../server/config';
+import { openDatabase, type Database, type DatabaseHandle } from '../../server/db/client';
+import {
+  adminsTable,
+  type AdminRole,
+  type Permissions,
+  type RecordStatus,
+} from '../../server/db/schema';
+import { ensureSuperAdmin, seedCategories } from '../../server/db/seed';
+import { hashPassword } from '../../server/lib/passwords';
+
+export const ADMIN_EMAIL = 'admin@example.com';
+export const ADMIN_PASSWORD = 'Super-Secret-Password-1';
+export const JWT_SECRET = 'test-jwt-secret-that-is-long-enough-for-hs256-0123456789';
+
+export type TestApp = Awaited<ReturnType<typeof buildApp>>;
+
+export interface TestAdmin {
+  id: string;
+  email: string;
+  password: string;
+  token: string;
+}
+
+export interface NewAdmin {
+  name?: string;
+  email?: string;
+  password?: string;
+  role?: AdminRole;
+  status?: RecordStatus;
+  permissions?: Partial<Permissions>;
+}
+
+export interface TestServer {
+  app: TestApp;
+  config: AppConfig;
+  db: Database;
+  /** 'pglite' in memory, or 'postgres' when TEST_DATABASE_URL is set. */
+  kind: DatabaseHandle['kind'];
+  close(): Promise<void>;
+  /** Signs in through the API; throws unless the answer is 200. */
+  login(email: string, password: string): Promise<string>;
+  superToken: string;
+  /** Inserts an admin row directly and signs a session token for it. */
+  createAdmin(values?: NewAdmin): Promise<TestAdmin>;
+  /** The 6-digit OTP of the newest mail in the outbox addressed to `email`. */
+  readLatestOtp(email: string): Promise<string>;
+  /** Names of the .eml files in the outbox addressed to `email`. */
+  outboxFor(email: string): Promise<string[]>;
+  /** A real small PNG built with sharp. */
+  tinyPng: typeof tinyPng;
+}
+
+/** A PostgreSQL database of its own when TEST_DATABASE_URL is set, else PGlite in memory. */
+async function freshDatabase(): Promise<{ handle: DatabaseHandle; drop(): Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const handle = await openDatabase({ dataDir: 'memory://' });
+    return { handle, drop: async () => {} };
+  }
+  const name = `hs_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ databaseUrl: url.toString() });
+  return {
+    handle,
+    async drop() {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      try {
+        await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+/** Undoes nodemailer's quoted-printable encoding (soft line breaks and =XX escapes). */
+export function decodeQuotedPrintable(text: string): string {
+  return text
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** Same file-name rule as the mailer's outbox. */
+const outboxName = (email: string) => email.replace(/[^a-zA-Z0-9@._-]/g, '_');
+
+let adminCounter = 0;
+
+/**
+ * The real server (buildApp) on a fresh, migrated and seeded database, with its own DATA_DIR
+ * (uploads, outbox) and no SMTP, so every mail lands in DATA_DIR/outbox.
+ */
+export async function createTestServer(
+  opts: { env?: Record<string, string> } = {},
+): Promise<TestServer> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'hs-api-test-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL,
+    ADMIN_PASSWORD,
+    JWT_SECRET,
+    SEED_DEMO: 'false',
+    DIST_DIR: path.join(dataDir, 'no-dist'),
+    ...opts.env,
+  });
+  const { handle, drop } = await freshDatabase();
+  const db = handle.db;
+  await ensureSuperAdmin(db, config);
+  await seedCategories(db, config.dataDir);
+  const app = await buildApp({ config, db });
+  await app.ready();
+
+  async function login(email: string, password: string): Promise<string> {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      payload: { email, password },
+    });
+    if (res.statusCode !== 200) {
+      throw new Error(`login of ${email} answered ${res.statusCode}: ${res.body}`);
+    }
+    return res.json().result.token as string;
+  }
+
+  async function outboxFor(email: string): Promise<string[]> {
+    const outbox = path.join(dataDir, 'outbox');
+    const files = await readdir(outbox).catch(() => [] as string[]);
+    const suffix = `-${outboxName(email.toLowerCase())}.eml`;
+    return files.filter((f) => f.endsWith(suffix)).sort();
+  }
+
+  async function readLatestOtp(email: string): Promise<string> {
+    const files = await outboxFor(email);
+    const newest = files.at(-1);
+    if (!newest) throw new Error(`no mail to ${email} in the outbox`);
+    const raw = await readFile(path.join(dataDir, 'outbox', newest), 'utf8');
+    const [headers = '', ...bodyParts] = raw.split(/\r?\n\r?\n/);
+    if (!new RegExp(`^To: .*${email.replace(/[.+]/g, '\\$&')}`, 'im').test(headers)) {
+      throw new Error(`${newest} is not addressed to ${email}`);
+    }
+    const body = decodeQuotedPrintable(bodyParts.join('\n\n'));
+    const match = /OTP\)? is (\d{6})\b/.exec(body);
+    if (!match) throw new Error(`no OTP in ${newest}:\n${body}`);
+    return match[1]!;
+  }
+
+  async function createAdmin(values: NewAdmin = {}): Promise<TestAdmin> {
+    adminCounter += 1;
+    const email =
+      values.email ?? `admin${adminCounter}-${randomBytes(3).toString('hex')}@example.com`;
+    const password = values.password ?? `Password-${randomBytes(6).toString('hex')}`;
+    const [row] = await db
+      .insert(adminsTable)
+      .values({
+        name: values.name ?? `Test Admin ${adminCounter}`,
+        email,
+        passwordHash: await hashPassword(password),
+        role: values.role ?? 'admin',
+        status: values.status ?? 'Active',
+        permissions: values.permissions ?? {},
+      })
+      .returning();
+    const token = await app.sessions.sign({
+      adminId: row!.id,
+      sessionVersion: row!.sessionVersion,
+    });
+    return { id: row!.id, email, password, token };
+  }
+
+  const superToken = await login(ADMIN_EMAIL, ADMIN_PASSWORD);
+
+  return {
+    app,
+    config,
+    db,
+    kind: handle.kind,
+    superToken,
+    login,
+    createAdmin,
+    readLatestOtp,
+    outboxFor,
+    tinyPng,
+    async close() {
+      await app.close();
+      await handle.close();
+      await drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A real PNG (decodable by sharp), different for each colour. */
+export function tinyPng(colour: { r: number; g: number; b: number } = { r: 30, g: 136, b: 229 }) {
+  return sharp({ create: { width: 4, height: 4, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
+}
+
+export interface FilePart {
+  filename: string;
+  contentType: string;
+  data: Buffer;
+}
+
+/** A multipart/form-data body built by hand, as a browser's FormData would send it. */
+export function multipart(fields: Record<string, string | FilePart>): {
+  payload: Buffer;
+  headers: Record<string, string>;
+} {
+  const boundary = `----hs-test-${randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    if (typeof value === 'string') {
+      chunks.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+        ),
+      );
+    } else {
+      chunks.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${value.filename}"\r\n` +
+            `Content-Type: ${value.contentType}\r\n\r\n`,
+        ),
+        value.data,
+        Buffer.from('\r\n'),
+      );
+    }
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Every file under `dir`, relative, sorted (empty when the folder does not exist). */
+export async function listFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)))
+    .sort();
+}

@@ -1,0 +1,136 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { PERMISSION_GROUPS, type PermissionGroup } from '../../server/db/schema';
+import type { RouteAccess } from '../../server/plugins/auth';
+import { renderPermissionsDoc } from '../../server/permissions-doc';
+import {
+  allPermissions,
+  deniedMessage,
+  GROUP_LABELS,
+  isPermissionGroup,
+} from '../../server/permissions';
+import { bearer, createTestServer, type TestAdmin } from './helpers';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+// The route list is needed to name the tests, so the server is built while collecting them.
+const server = await createTestServer();
+afterAll(() => server.close());
+const routes = server.app.routeAccess;
+
+const noGroups = await server.createAdmin({ permissions: allPermissions(false) });
+const everyGroup = await server.createAdmin({ permissions: allPermissions(true) });
+const onlyGroup = {} as Record<PermissionGroup, TestAdmin>;
+const allButGroup = {} as Record<PermissionGroup, TestAdmin>;
+for (const group of PERMISSION_GROUPS) {
+  onlyGroup[group] = await server.createAdmin({ permissions: { [group]: true } });
+  allButGroup[group] = await server.createAdmin({
+    permissions: { ...allPermissions(true), [group]: false },
+  });
+}
+
+/** Calls a route as the permission check sees it: path parameters filled, an empty JSON body. */
+function call(route: RouteAccess, token?: string) {
+  return server.app.inject({
+    method: route.method as 'GET' | 'POST',
+    url: route.url.replace(/:(\w+)/g, 'unknown-$1'),
+    headers: token ? bearer(token) : {},
+    ...(route.method === 'GET' ? {} : { payload: {} }),
+  });
+}
+
+/** 400 (the empty body), 404 (the made-up id) or 200 all mean the permission check was passed. */
+async function expectPassed(route: RouteAccess, token: string, who: string) {
+  const res = await call(route, token);
+  expect([401, 403], `${who}: ${res.statusCode} ${res.body}`).not.toContain(res.statusCode);
+  expect(res.statusCode, `${who}: ${res.body}`).toBeLessThan(500);
+}
+
+async function expectDenied(route: RouteAccess, token: string | undefined, status: 401 | 403) {
+  const res = await call(route, token);
+  expect(res.statusCode, res.body).toBe(status);
+  return res.json() as { statusCode: number; message: string };
+}
+
+it('runs on PostgreSQL when TEST_DATABASE_URL is set, else on PGlite', () => {
+  expect(server.kind).toBe(process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite');
+});
+
+describe('docs/permissions.md', () => {
+  it('is the text generated from the routes the server registers (npm run docs:permissions)', async () => {
+    const committed = await readFile(path.join(root, 'docs', 'permissions.md'), 'utf8');
+    expect(committed).toBe(renderPermissionsDoc(routes));
+  });
+
+  it('lists every route and every group with its menu label', () => {
+    const doc = renderPermissionsDoc(routes);
+    for (const route of routes) expect(doc).toContain(`| ${route.method} | \`${route.url}\` |`);
+    for (const group of PERMISSION_GROUPS) {
+      expect(doc).toContain(`| \`${group}\` | ${GROUP_LABELS[group]} |`);
+    }
+    expect(PERMISSION_GROUPS).toHaveLength(11);
+  });
+
+  it('covers only /api routes, each with a known access rule', () => {
+    expect(routes.length).toBeGreaterThan(0);
+    for (const route of routes) {
+      expect(route.url).toMatch(/^\/api\//);
+      const known = ['public', 'signedIn', 'superAdmin'].includes(route.access);
+      expect(known || isPermissionGroup(route.access), `${route.url}: ${route.access}`).toBe(true);
+    }
+  });
+});
+
+describe.each(routes.map((r) => [`${r.method} ${r.url} (${r.access})`, r] as const))(
+  'authorization of %s',
+  (_name, route) => {
+    const { access } = route;
+
+    if (access === 'public') {
+      it('needs no token', async () => {
+        const res = await call(route);
+        expect([401, 403]).not.toContain(res.statusCode);
+        expect(res.statusCode).toBeLessThan(500);
+      });
+      return;
+    }
+
+    it('answers 401 without a token', async () => {
+      expect(await expectDenied(route, undefined, 401)).toEqual({
+        statusCode: 401,
+        message: 'Please sign in to continue.',
+      });
+    });
+
+    it('lets the super-admin through', async () => {
+      await expectPassed(route, server.superToken, 'super-admin');
+    });
+
+    if (access === 'signedIn') {
+      it('lets an admin with no group through', async () => {
+        await expectPassed(route, noGroups.token, 'admin without groups');
+      });
+    } else if (access === 'superAdmin') {
+      it('answers 403 to admins, even one with every group', async () => {
+        for (const admin of [noGroups, everyGroup]) {
+          const body = await expectDenied(route, admin.token, 403);
+          expect(body).toEqual({ statusCode: 403, message: deniedMessage('superAdmin') });
+        }
+      });
+    } else {
+      it(`answers 403 naming ${GROUP_LABELS[access]} to an admin without that group`, async () => {
+        for (const admin of [noGroups, allButGroup[access]]) {
+          const body = await expectDenied(route, admin.token, 403);
+          expect(body).toEqual({ statusCode: 403, message: deniedMessage(access) });
+          expect(body.message).toContain(GROUP_LABELS[access]);
+        }
+      });
+
+      it(`lets an admin with only ${GROUP_LABELS[access]} through`, async () => {
+        await expectPassed(route, onlyGroup[access].token, `admin with only ${access}`);
+      });
+    }
+  },
+);
