@@ -1,0 +1,66 @@
+import { existsSync } from 'node:fs';
+import { defineConfig } from '@playwright/test';
+import { BASE_URL, E2E_DATA_DIR, E2E_PORT, SUPER_ADMIN } from './tests/e2e/fixtures';
+
+/** Never downloads a browser: CHROME_PATH, Debian's chromium, or the one @sparticuz/chromium ships. */
+async function browserPath(): Promise<string> {
+  if (process.env.CHROME_PATH) return process.env.CHROME_PATH;
+  if (existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
+  const { default: chromium } = await import('@sparticuz/chromium');
+  return chromium.executablePath();
+}
+
+const executablePath = await browserPath();
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: true,
+  reporter: 'list',
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL: BASE_URL,
+    browserName: 'chromium',
+    viewport: { width: 1280, height: 800 },
+    screenshot: 'only-on-failure',
+    trace: 'off',
+    launchOptions: {
+      executablePath,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--no-zygote',
+        '--use-angle=swiftshader',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  webServer: {
+    command: 'npx tsx tests/e2e/prepare.ts && npx tsx server/main.ts',
+    url: `${BASE_URL}/admin-panel/login`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      PORT: String(E2E_PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: E2E_DATA_DIR,
+      DATABASE_URL: '',
+      SMTP_URL: '',
+      JWT_SECRET: '',
+      ADMIN_EMAIL: SUPER_ADMIN.email,
+      ADMIN_PASSWORD: SUPER_ADMIN.password,
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

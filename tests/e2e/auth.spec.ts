@@ -1,0 +1,42 @@
+import { expect, test } from '@playwright/test';
+import { screen, signIn, SUPER_ADMIN } from './fixtures';
+
+test('a protected screen asks for a sign-in, then opens after it', async ({ page }) => {
+  await page.goto('/admin-panel/categories/1');
+  await expect(page).toHaveURL(/\/admin-panel\/login$/);
+  await expect(page.getByRole('heading', { name: 'Admin Login', level: 1 })).toBeVisible();
+  await screen(page, 'auth-login');
+
+  await signIn(page, SUPER_ADMIN);
+  await expect(page.getByText('Logged in successfully!')).toBeVisible();
+  await expect(page).toHaveURL(/\/admin-panel\/categories\/1$/);
+  await expect(page.getByRole('heading', { name: 'Categories', level: 1 })).toBeVisible();
+  await screen(page, 'auth-back-on-first-page');
+});
+
+test('a wrong password shows the server message', async ({ page }) => {
+  await page.goto('/admin-panel/login');
+  await signIn(page, { email: SUPER_ADMIN.email, password: 'not-the-password' });
+  await expect(page.getByText('Invalid email or password.')).toBeVisible();
+  await expect(page).toHaveURL(/\/admin-panel\/login$/);
+  await screen(page, 'auth-wrong-password');
+});
+
+test('logout from the top bar ends the session', async ({ page }) => {
+  await page.goto('/admin-panel/login');
+  await signIn(page, SUPER_ADMIN);
+  await expect(page.getByText('Logged in successfully!')).toBeVisible();
+  await expect(page).toHaveURL(/\/admin-panel\/dashboard$/);
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
+  await screen(page, 'auth-dashboard');
+
+  await page.getByRole('banner').getByRole('button', { name: 'Log Out' }).click();
+  await expect(page).toHaveURL(/\/admin-panel\/login$/);
+  await expect(page.getByRole('heading', { name: 'Admin Login', level: 1 })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  await screen(page, 'auth-logged-out');
+
+  await page.goto('/admin-panel/categories/1');
+  await expect(page).toHaveURL(/\/admin-panel\/login$/);
+  await expect(page.getByRole('heading', { name: 'Admin Login', level: 1 })).toBeVisible();
+});

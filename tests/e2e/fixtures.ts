@@ -1,0 +1,73 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { expect, type Page } from '@playwright/test';
+
+/**
+ * Shared by playwright.config.ts, prepare.ts and the specs: where the server under test keeps its
+ * data, and the accounts prepare.ts creates there.
+ */
+export const E2E_PORT = 3100;
+export const BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
+
+/** A fresh data directory per run (test-results is emptied by Playwright before the server starts). */
+export const E2E_DATA_DIR = path.resolve('test-results/e2e-data');
+
+/** The super-admin, from ADMIN_EMAIL / ADMIN_PASSWORD. */
+export const SUPER_ADMIN = { email: 'admin@example.com', password: 'Super-Admin-e2e-1' };
+
+/** An admin holding the Orders Management permission only. */
+export const ORDERS_ADMIN = {
+  name: 'Orders Admin',
+  email: 'orders@example.com',
+  password: 'Orders-Admin-e2e-1',
+};
+
+/** Another orders-only admin, whose password the recovery spec changes. */
+export const RECOVER_ADMIN = {
+  name: 'Recover Admin',
+  email: 'recover@example.com',
+  password: 'Recover-Admin-e2e-1',
+  newPassword: 'Recovered-Pass-e2e-2',
+};
+
+/** The five categories the server seeds on an empty database, in their order. */
+export const SEEDED_CATEGORIES = ['Water', 'Oxygen', 'Laundry', 'Tiffin', 'E-commerce'];
+
+/** Saves what the page shows to test-results/screens/<name>.png for a person to review. */
+export async function screen(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
+}
+
+/** Signs in from the login page (which must be showing) and waits for the success message. */
+export async function signIn(page: Page, account: { email: string; password: string }) {
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+/** Opens the login page, signs in and waits until the panel says so. */
+export async function loginAs(page: Page, account: { email: string; password: string }) {
+  await page.goto('/admin-panel/login');
+  await signIn(page, account);
+  await expect(page.getByText('Logged in successfully!')).toBeVisible();
+  await expect(page).toHaveURL(/\/admin-panel\/dashboard$/);
+}
+
+/** The newest e-mail in the server's outbox addressed to `email`, decoded, or undefined. */
+export function newestMailTo(email: string): string | undefined {
+  const outbox = path.join(E2E_DATA_DIR, 'outbox');
+  if (!existsSync(outbox)) return undefined;
+  const files = readdirSync(outbox)
+    .filter((f) => f.endsWith('.eml') && f.includes(email))
+    .map((f) => path.join(outbox, f))
+    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs || b.localeCompare(a));
+  if (!files.length) return undefined;
+  return decodeQuotedPrintable(readFileSync(files[0], 'utf8'));
+}
+
+/** Undoes quoted-printable soft line breaks and =XX escapes (harmless on plain text). */
+function decodeQuotedPrintable(text: string): string {
+  return text
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}

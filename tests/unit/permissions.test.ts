@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { resources } from '../../resources';
+import { buildMenu, resourceRules } from '../../src/layout/menuModel';
+import { canAccess, GROUP_LABELS, PERMISSION_GROUPS } from '../../src/providers/permissions';
+
+const rules = resourceRules(resources);
+const categories = [
+  { id: 'w', name: 'Water', kind: 'water' },
+  { id: 't', name: 'Tiffin', kind: 'tiffin' },
+];
+
+describe('canAccess', () => {
+  it('lets the super-admin do everything, admin users included', () => {
+    const su = { role: 'super-admin' as const, permissions: {} };
+    expect(canAccess(su, { resource: 'admins', action: 'list' }, rules)).toBe(true);
+    expect(canAccess(su, { resource: 'categories', action: 'edit' }, rules)).toBe(true);
+  });
+
+  it('grants an admin only the resources of their groups', () => {
+    const ordersOnly = { role: 'admin' as const, permissions: { orders: true } };
+    expect(canAccess(ordersOnly, { resource: 'orders', action: 'list' }, rules)).toBe(true);
+    expect(canAccess(ordersOnly, { resource: 'categories', action: 'list' }, rules)).toBe(false);
+    expect(canAccess(ordersOnly, { resource: 'admins', action: 'list' }, rules)).toBe(false);
+    // The admin's own account screen is open to all.
+    expect(canAccess(ordersOnly, { resource: 'account', action: 'list' }, rules)).toBe(true);
+  });
+
+  it('falls back to everything but admin users when permissions could not be loaded', () => {
+    const unknown = { role: 'admin' as const, permissions: null };
+    expect(canAccess(unknown, { resource: 'categories', action: 'list' }, rules)).toBe(true);
+    expect(canAccess(unknown, { resource: 'admins', action: 'list' }, rules)).toBe(false);
+    expect(canAccess(undefined, { resource: 'categories' }, rules)).toBe(false);
+  });
+});
+
+describe('buildMenu', () => {
+  it('shows the eleven groups in the spec order to the super-admin, plus Admin Users', () => {
+    const menu = buildMenu(resources, categories, { role: 'super-admin', permissions: {} });
+    expect(menu.groups.map((g) => g.label)).toEqual(PERMISSION_GROUPS.map((g) => GROUP_LABELS[g]));
+    expect(menu.top.map((l) => l.label)).toEqual(['Admin Users']);
+  });
+
+  it('shows a limited admin only the groups switched on', () => {
+    const menu = buildMenu(resources, categories, { role: 'admin', permissions: { orders: true, banners: true } });
+    expect(menu.groups.map((g) => g.id)).toEqual(['orders', 'banners']);
+    expect(menu.top).toEqual([]);
+  });
+
+  it('shows the full menu (without Admin Users) when permissions failed to load', () => {
+    const menu = buildMenu(resources, categories, { role: 'admin', permissions: null });
+    expect(menu.groups).toHaveLength(11);
+    expect(menu.top).toEqual([]);
+  });
+
+  it('generates entries from the categories: jobs and orders per category, pricing except tiffin, banners plus Home Banner', () => {
+    const menu = buildMenu(resources, categories, { role: 'super-admin', permissions: {} });
+    const links = (id: string) => menu.groups.find((g) => g.id === id)!.links.map((l) => l.to);
+    expect(links('assigningJobs')).toEqual(['assigning-job/water/w/1', 'assigning-job/tiffin/t/1']);
+    expect(links('pricingManagement')).toEqual(['pricing/water/w']);
+    expect(links('orders')).toEqual(['orders/1', 'orders/fresh/1', 'orders/reorder/1', 'order/w/1', 'order/t/1']);
+    expect(links('banners')).toEqual(['banners/123456789/1', 'banners/w/1', 'banners/t/1']);
+  });
+});
