@@ -53,7 +53,11 @@ export const upcomingResources: ResourceDeclaration[] = [
     group: 'serviceManagement',
     api: {},
     routes: [
-      { path: 'sub-category/add/:categoryId', component: comingSoon('Add Sub Category'), action: 'create' },
+      {
+        path: 'sub-category/add/:categoryId',
+        component: comingSoon('Add Sub Category'),
+        action: 'create',
+      },
       { path: 'sub-category/edit/:id', component: comingSoon('Edit Sub Category'), action: 'edit' },
       { path: 'sub-category/view/:id', component: comingSoon('Sub Category'), action: 'show' },
     ],
@@ -73,7 +77,11 @@ export const upcomingResources: ResourceDeclaration[] = [
     group: 'serviceManagement',
     api: {},
     routes: [
-      { path: 'accessory/add/:categoryId', component: comingSoon('Add Accessory'), action: 'create' },
+      {
+        path: 'accessory/add/:categoryId',
+        component: comingSoon('Add Accessory'),
+        action: 'create',
+      },
       { path: 'accessory/edit/:id', component: comingSoon('Edit Accessory'), action: 'edit' },
       { path: 'accessory/view/:id', component: comingSoon('Accessory'), action: 'show' },
     ],

@@ -40,7 +40,7 @@ export interface BuildAppOptions {
 export async function buildApp(opts: BuildAppOptions) {
   const app = Fastify({
     logger: opts.logger ?? false,
-    trustProxy: true,
+    trustProxy: opts.config.trustProxy,
     bodyLimit: 12 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -84,9 +84,19 @@ export async function buildApp(opts: BuildAppOptions) {
 
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/')) {
-      return sendError(request, reply, 404, `There is no ${request.method} /api call at this path.`);
+      return sendError(
+        request,
+        reply,
+        404,
+        `There is no ${request.method} /api call at this path.`,
+      );
     }
-    return reply.code(404).type('text/html').send('<!doctype html><title>Not found</title><h1>Page not found</h1><p><a href="/">Go to the website</a></p>');
+    return reply
+      .code(404)
+      .type('text/html')
+      .send(
+        '<!doctype html><title>Not found</title><h1>Page not found</h1><p><a href="/">Go to the website</a></p>',
+      );
   });
 
   return app;
@@ -107,6 +117,15 @@ async function bundles(app: FastifyInstance, { distDir }: { distDir: string }) {
     immutable: true,
     maxAge: '365d',
   });
+  // Landing illustrations (Vite copies public/ to dist/).
+  if (existsSync(path.join(distDir, 'images'))) {
+    await app.register(fastifyStatic, {
+      root: path.join(distDir, 'images'),
+      prefix: '/images/',
+      decorateReply: false,
+      maxAge: '7d',
+    });
+  }
   const admin = readFileSync(adminHtml, 'utf8');
   const sendAdmin = (_req: FastifyRequest, reply: FastifyReply) =>
     reply.header('cache-control', 'no-cache').type('text/html').send(admin);

@@ -14,6 +14,11 @@ export interface AppConfig {
   smtpUrl?: string;
   mailFrom: string;
   seedDemo: boolean;
+  /**
+   * Trust X-Forwarded-For from these proxies (Fastify's trustProxy: `true`, or a comma-separated
+   * list of proxy addresses). Off by default, so that a client cannot pick the address the rate limits count.
+   */
+  trustProxy: boolean | string;
   /** Where the built admin and landing bundles are (vite's outDir). */
   distDir: string;
 }
@@ -41,6 +46,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Home Services Admin <no-reply@localhost>',
     seedDemo: (env.SEED_DEMO ?? 'true') !== 'false',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     distDir: path.resolve(env.DIST_DIR || './dist'),
   };
+}
+
+function parseTrustProxy(value: string | undefined): boolean | string {
+  if (!value || value === 'false') return false;
+  return value === 'true' ? true : value;
 }

@@ -1,4 +1,9 @@
-import { PERMISSION_GROUPS, type AdminRole, type PermissionGroup, type Permissions } from './db/schema';
+import {
+  PERMISSION_GROUPS,
+  type AdminRole,
+  type PermissionGroup,
+  type Permissions,
+} from './db/schema';
 
 /**
  * Who may call a route: anyone, any signed-in admin, the super-admin only, or admins whose

@@ -32,7 +32,8 @@ function createQueryClient() {
     defaultOptions: {
       queries: {
         retry: (failures, error) =>
-          failures < 2 && !(error instanceof HttpError && error.status >= 400 && error.status < 500),
+          failures < 2 &&
+          !(error instanceof HttpError && error.status >= 400 && error.status < 500),
       },
     },
   });

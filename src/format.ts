@@ -24,16 +24,29 @@ export function formatDashedDate(value: unknown): string {
 export function formatDateTime(value: unknown): string {
   const d = toDate(value);
   return d
-    ? d.toLocaleString('en-IN', { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true })
+    ? d.toLocaleString('en-IN', {
+        day: 'numeric',
+        month: 'short',
+        year: 'numeric',
+        hour: 'numeric',
+        minute: '2-digit',
+        hour12: true,
+      })
     : '';
 }
 
-const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 2 });
+const rupees = new Intl.NumberFormat('en-IN', {
+  style: 'currency',
+  currency: 'INR',
+  maximumFractionDigits: 2,
+});
 
 /** ₹ with Indian digit grouping: ₹1,23,456.50. */
 export function formatRupees(value: unknown): string {
   const n = Number(value);
-  return value === null || value === undefined || value === '' || Number.isNaN(n) ? '' : rupees.format(n);
+  return value === null || value === undefined || value === '' || Number.isNaN(n)
+    ? ''
+    : rupees.format(n);
 }
 
 /** Images are stored as server paths; shown from the site host. */

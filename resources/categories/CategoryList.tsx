@@ -22,9 +22,17 @@ export function CategoryList() {
         <ThumbnailField source="image" label="Image" />
         <TextField source="name" />
         <TextField source="title" />
-        <FunctionField source="kind" label="Kind" render={(r) => <Chip size="small" label={kindLabel(r.kind)} />} />
+        <FunctionField
+          source="kind"
+          label="Kind"
+          render={(r) => <Chip size="small" label={kindLabel(r.kind)} />}
+        />
         <TextField source="status" sortable={false} />
-        <FunctionField source="createdAt" label="Created At" render={(r) => formatDay(r.createdAt)} />
+        <FunctionField
+          source="createdAt"
+          label="Created At"
+          render={(r) => formatDay(r.createdAt)}
+        />
         <FunctionField
           label={translate('app.list.actions')}
           render={() => <RowActions viewPath="/category/view" editPath="/category/edit" />}

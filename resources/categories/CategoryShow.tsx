@@ -1,6 +1,14 @@
 import EditIcon from '@mui/icons-material/Edit';
 import { Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
-import { Labeled, RecordContextProvider, TextField, Title, useCanAccess, useGetOne, useTranslate } from 'react-admin';
+import {
+  Labeled,
+  RecordContextProvider,
+  TextField,
+  Title,
+  useCanAccess,
+  useGetOne,
+  useTranslate,
+} from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
 import { RecordMissing } from '../../src/components/RecordMissing';
 import { formatDay, imageUrl } from '../../src/format';
@@ -24,7 +32,12 @@ export function CategoryShow() {
               {record.name}
             </Typography>
             {canEdit && (
-              <Button component={Link} to={`/category/edit/${record.id}`} startIcon={<EditIcon />} variant="outlined">
+              <Button
+                component={Link}
+                to={`/category/edit/${record.id}`}
+                startIcon={<EditIcon />}
+                variant="outlined"
+              >
                 Edit
               </Button>
             )}
@@ -34,7 +47,13 @@ export function CategoryShow() {
               component="img"
               src={imageUrl(record.image)}
               alt={record.name}
-              sx={{ width: 220, height: 220, objectFit: 'cover', borderRadius: 2, bgcolor: 'grey.100' }}
+              sx={{
+                width: 220,
+                height: 220,
+                objectFit: 'cover',
+                borderRadius: 2,
+                bgcolor: 'grey.100',
+              }}
             />
             <Stack spacing={2}>
               <Labeled label="Title">

@@ -60,7 +60,10 @@ export const adminsTable = pgTable(
     sessionVersion: integer('session_version').notNull().default(0),
     ...timestamps,
   },
-  (t) => [uniqueIndex('admins_email_key').on(t.email), index('admins_created_at_idx').on(t.createdAt)],
+  (t) => [
+    uniqueIndex('admins_email_key').on(t.email),
+    index('admins_created_at_idx').on(t.createdAt),
+  ],
 );
 
 /** One password recovery: the mailed OTP, then the security token it is exchanged for. */
@@ -100,7 +103,14 @@ export const authThrottleTable = pgTable(
   (t) => [index('auth_throttle_key_at_idx').on(t.key, t.at)],
 );
 
-export const CATEGORY_KINDS = ['water', 'oxygen', 'laundry', 'tiffin', 'ecommerce', 'other'] as const;
+export const CATEGORY_KINDS = [
+  'water',
+  'oxygen',
+  'laundry',
+  'tiffin',
+  'ecommerce',
+  'other',
+] as const;
 export type CategoryKind = (typeof CATEGORY_KINDS)[number];
 
 export const categoriesTable = pgTable(
@@ -118,7 +128,9 @@ export const categoriesTable = pgTable(
   (t) => [
     uniqueIndex('categories_name_key').on(sql`lower(${t.name})`),
     // One category per service kind: orders, returns and job sheets key off it.
-    uniqueIndex('categories_kind_key').on(t.kind).where(sql`${t.kind} <> 'other'`),
+    uniqueIndex('categories_kind_key')
+      .on(t.kind)
+      .where(sql`${t.kind} <> 'other'`),
     index('categories_status_created_idx').on(t.status, t.createdAt),
     index('categories_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
   ],

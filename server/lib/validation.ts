@@ -54,7 +54,9 @@ export const pagingQuery = {
   sortOrder: z
     .string()
     .optional()
-    .transform((v) => (v && ['desc', '-1', 'descending'].includes(v.toLowerCase()) ? 'desc' : 'asc')),
+    .transform((v) =>
+      v && ['desc', '-1', 'descending'].includes(v.toLowerCase()) ? 'desc' : 'asc',
+    ),
 };
 
 export function pagingResult(total: number, page: number, limit: number) {

@@ -36,7 +36,13 @@ export function ChangePasswordPage() {
       <CardContent>
         <Form key={formKey} onSubmit={submit}>
           <Stack>
-            <PasswordInput source="oldPassword" label="app.auth.old_password" autoComplete="current-password" validate={requiredField} fullWidth />
+            <PasswordInput
+              source="oldPassword"
+              label="app.auth.old_password"
+              autoComplete="current-password"
+              validate={requiredField}
+              fullWidth
+            />
             <PasswordInput
               source="newPassword"
               label="app.auth.new_password_change"
@@ -51,7 +57,11 @@ export function ChangePasswordPage() {
               validate={[requiredField, matches('newPassword', 'app.auth.mismatch')]}
               fullWidth
             />
-            <BusyButton busy={busy} label={translate('app.auth.change_submit')} busyLabel={translate('app.busy')} />
+            <BusyButton
+              busy={busy}
+              label={translate('app.auth.change_submit')}
+              busyLabel={translate('app.busy')}
+            />
           </Stack>
         </Form>
       </CardContent>

@@ -33,15 +33,37 @@ export function LoginPage() {
           <MuiLink component={Link} to="/send-otp">
             {translate('app.auth.forgot')}
           </MuiLink>
-          <WebsiteLink prefix={translate('app.auth.go_to_website')} label={translate('app.auth.click_here')} />
+          <WebsiteLink
+            prefix={translate('app.auth.go_to_website')}
+            label={translate('app.auth.click_here')}
+          />
         </>
       }
     >
       <Form onSubmit={submit}>
         <Stack>
-          <TextInput source="email" label="app.auth.email" type="email" autoComplete="username" validate={emailRules} fullWidth />
-          <PasswordInput source="password" label="app.auth.password" autoComplete="current-password" validate={requiredField} fullWidth />
-          <BusyButton busy={busy} label={translate('app.auth.sign_in')} busyLabel={translate('app.busy')} fullWidth size="large" />
+          <TextInput
+            source="email"
+            label="app.auth.email"
+            type="email"
+            autoComplete="username"
+            validate={emailRules}
+            fullWidth
+          />
+          <PasswordInput
+            source="password"
+            label="app.auth.password"
+            autoComplete="current-password"
+            validate={requiredField}
+            fullWidth
+          />
+          <BusyButton
+            busy={busy}
+            label={translate('app.auth.sign_in')}
+            busyLabel={translate('app.busy')}
+            fullWidth
+            size="large"
+          />
         </Stack>
       </Form>
     </AuthCard>

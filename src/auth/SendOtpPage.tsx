@@ -37,7 +37,10 @@ export function SendOtpPage() {
           <MuiLink component={Link} to="/login">
             {translate('app.auth.back_to_login')}
           </MuiLink>
-          <WebsiteLink prefix={translate('app.auth.go_to_website')} label={translate('app.auth.click_here')} />
+          <WebsiteLink
+            prefix={translate('app.auth.go_to_website')}
+            label={translate('app.auth.click_here')}
+          />
         </>
       }
     >
@@ -51,7 +54,13 @@ export function SendOtpPage() {
             validate={emailRules}
             fullWidth
           />
-          <BusyButton busy={busy} label={translate('app.auth.send_otp')} busyLabel={translate('app.busy')} fullWidth size="large" />
+          <BusyButton
+            busy={busy}
+            label={translate('app.auth.send_otp')}
+            busyLabel={translate('app.busy')}
+            fullWidth
+            size="large"
+          />
         </Stack>
       </Form>
     </AuthCard>

@@ -14,7 +14,8 @@ export function UpdatePasswordPage() {
   const translate = useTranslate();
   const navigate = useNavigate();
   const location = useLocation();
-  const securityToken = (location.state as { data?: { securityToken?: string } } | null)?.data?.securityToken;
+  const securityToken = (location.state as { data?: { securityToken?: string } } | null)?.data
+    ?.securityToken;
   const [busy, setBusy] = useState(false);
 
   const submit = async (values: Record<string, unknown>) => {
@@ -41,14 +42,23 @@ export function UpdatePasswordPage() {
           <MuiLink component={Link} to="/login">
             {translate('app.auth.login_link')}
           </MuiLink>
-          <WebsiteLink prefix={translate('app.auth.go_to_website')} label={translate('app.auth.click_here')} />
+          <WebsiteLink
+            prefix={translate('app.auth.go_to_website')}
+            label={translate('app.auth.click_here')}
+          />
         </>
       }
     >
       {securityToken ? (
         <Form onSubmit={submit}>
           <Stack>
-            <PasswordInput source="password" label="app.auth.new_password" autoComplete="new-password" validate={newPasswordRules} fullWidth />
+            <PasswordInput
+              source="password"
+              label="app.auth.new_password"
+              autoComplete="new-password"
+              validate={newPasswordRules}
+              fullWidth
+            />
             <PasswordInput
               source="confirmPassword"
               label="app.auth.confirm_password"
@@ -56,7 +66,13 @@ export function UpdatePasswordPage() {
               validate={[requiredField, matches('password', 'app.auth.mismatch')]}
               fullWidth
             />
-            <BusyButton busy={busy} label={translate('app.auth.sign_in')} busyLabel={translate('app.busy')} fullWidth size="large" />
+            <BusyButton
+              busy={busy}
+              label={translate('app.auth.sign_in')}
+              busyLabel={translate('app.busy')}
+              fullWidth
+              size="large"
+            />
           </Stack>
         </Form>
       ) : (

@@ -10,7 +10,8 @@ import { requiredField } from './validators';
 
 const otpRules = [
   requiredField,
-  (value: unknown) => (value && !/^\d{6}$/.test(String(value).trim()) ? 'app.auth.otp_format' : undefined),
+  (value: unknown) =>
+    value && !/^\d{6}$/.test(String(value).trim()) ? 'app.auth.otp_format' : undefined,
 ];
 
 /** The e-mail comes from Send OTP and cannot be edited here. */
@@ -21,7 +22,8 @@ export function VerifyOtpPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const email: string | null =
-    (location.state as { email?: string } | null)?.email ?? sessionStorage.getItem(RECOVERY_EMAIL_KEY);
+    (location.state as { email?: string } | null)?.email ??
+    sessionStorage.getItem(RECOVERY_EMAIL_KEY);
   const [busy, setBusy] = useState(false);
 
   const submit = async (values: Record<string, unknown>) => {
@@ -45,7 +47,10 @@ export function VerifyOtpPage() {
           <MuiLink component={Link} to="/login">
             {translate('app.auth.login_link')}
           </MuiLink>
-          <WebsiteLink prefix={translate('app.auth.go_to_website')} label={translate('app.auth.click_here')} />
+          <WebsiteLink
+            prefix={translate('app.auth.go_to_website')}
+            label={translate('app.auth.click_here')}
+          />
         </>
       }
     >
@@ -61,7 +66,13 @@ export function VerifyOtpPage() {
               slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }}
               fullWidth
             />
-            <BusyButton busy={busy} label={translate('app.auth.verify')} busyLabel={translate('app.busy')} fullWidth size="large" />
+            <BusyButton
+              busy={busy}
+              label={translate('app.auth.verify')}
+              busyLabel={translate('app.busy')}
+              fullWidth
+              size="large"
+            />
           </Stack>
         </Form>
       ) : (

@@ -19,7 +19,11 @@ export function ImageUploadInput(props: Omit<ImageInputProps, 'children'>) {
       }
       {...props}
     >
-      <ImageField source="src" title="title" sx={{ '& img': { maxWidth: 200, maxHeight: 160, objectFit: 'contain' } }} />
+      <ImageField
+        source="src"
+        title="title"
+        sx={{ '& img': { maxWidth: 200, maxHeight: 160, objectFit: 'contain' } }}
+      />
     </ImageInput>
   );
 }

@@ -15,14 +15,24 @@ export function RowActions({ viewPath, editPath }: { viewPath?: string; editPath
     <Stack direction="row" spacing={0.5}>
       {viewPath && (
         <Tooltip title="View">
-          <IconButton component={Link} to={`${viewPath}/${record.id}`} aria-label={`View ${name}`} size="small">
+          <IconButton
+            component={Link}
+            to={`${viewPath}/${record.id}`}
+            aria-label={`View ${name}`}
+            size="small"
+          >
             <VisibilityIcon fontSize="small" />
           </IconButton>
         </Tooltip>
       )}
       {editPath && canEdit && (
         <Tooltip title="Edit">
-          <IconButton component={Link} to={`${editPath}/${record.id}`} aria-label={`Edit ${name}`} size="small">
+          <IconButton
+            component={Link}
+            to={`${editPath}/${record.id}`}
+            aria-label={`Edit ${name}`}
+            size="small"
+          >
             <EditIcon fontSize="small" />
           </IconButton>
         </Tooltip>

@@ -28,10 +28,17 @@ export function useResourceSave(
   return async (data: Record<string, unknown>, previous?: RaRecord) => {
     try {
       const result = previous
-        ? await dataProvider.update(resource, { id: previous.id as Identifier, data, previousData: previous })
+        ? await dataProvider.update(resource, {
+            id: previous.id as Identifier,
+            data,
+            previousData: previous,
+          })
         : await dataProvider.create(resource, { data });
       const { message } = ((result as { meta?: WriteMeta }).meta ?? {}) as WriteMeta;
-      notify(message || 'ra.notification.updated', { type: 'success', messageArgs: { smart_count: 1 } });
+      notify(message || 'ra.notification.updated', {
+        type: 'success',
+        messageArgs: { smart_count: 1 },
+      });
       await queryClient.invalidateQueries({ queryKey: [resource] });
       goBack(navigate, opts.fallbackPath);
     } catch (error) {

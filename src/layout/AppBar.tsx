@@ -15,7 +15,9 @@ function FullscreenToggle() {
     return () => document.removeEventListener('fullscreenchange', sync);
   }, []);
   const toggle = () => {
-    const request = full ? document.exitFullscreen?.() : document.documentElement.requestFullscreen?.();
+    const request = full
+      ? document.exitFullscreen?.()
+      : document.documentElement.requestFullscreen?.();
     request?.catch(() => {});
   };
   const label = full ? 'Exit full screen' : 'Full screen';

@@ -38,12 +38,18 @@ export function Menu() {
   const identity: AccessIdentity = permissions ?? { role: 'admin', permissions: null };
   const menu = buildMenu(
     resources,
-    (categories ?? []).map((c) => ({ id: String(c.id), name: c.name, kind: c.kind }) as MenuCategory),
+    (categories ?? []).map(
+      (c) => ({ id: String(c.id), name: c.name, kind: c.kind }) as MenuCategory,
+    ),
     identity,
   );
 
   return (
-    <Box component="nav" aria-label="Main menu" sx={{ display: 'flex', flexDirection: 'column', minHeight: '100%', pb: 1 }}>
+    <Box
+      component="nav"
+      aria-label="Main menu"
+      sx={{ display: 'flex', flexDirection: 'column', minHeight: '100%', pb: 1 }}
+    >
       <List disablePadding>
         <MenuItemLink
           to="/dashboard"
@@ -65,7 +71,10 @@ export function Menu() {
           const Icon = GROUP_ICONS[group.id];
           return (
             <Box key={group.id}>
-              <ListItemButton onClick={() => setActive(open ? 'dashboard' : group.id)} aria-expanded={open}>
+              <ListItemButton
+                onClick={() => setActive(open ? 'dashboard' : group.id)}
+                aria-expanded={open}
+              >
                 <ListItemIcon sx={{ minWidth: 40 }}>
                   <Icon />
                 </ListItemIcon>

@@ -46,7 +46,10 @@ export function buildMenu(
   const top: MenuLink[] = [];
   const byGroup = new Map<PermissionGroup, MenuLink[]>();
   for (const resource of resources) {
-    if (!resource.menu || !canAccess(identity, { resource: resource.name, action: 'list' }, rules)) {
+    if (
+      !resource.menu ||
+      !canAccess(identity, { resource: resource.name, action: 'list' }, rules)
+    ) {
       continue;
     }
     const entries = typeof resource.menu === 'function' ? resource.menu(categories) : resource.menu;
@@ -58,7 +61,9 @@ export function buildMenu(
     }
   }
   const groupVisible = (g: PermissionGroup) =>
-    identity.role === 'super-admin' || identity.permissions === null || identity.permissions[g] === true;
+    identity.role === 'super-admin' ||
+    identity.permissions === null ||
+    identity.permissions[g] === true;
   const groups = PERMISSION_GROUPS.filter((g) => groupVisible(g) && byGroup.has(g)).map((g) => ({
     id: g,
     label: GROUP_LABELS[g],

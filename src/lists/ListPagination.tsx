@@ -34,7 +34,14 @@ export function ListPagination() {
     <Box
       component="nav"
       aria-label="Pagination"
-      sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, p: 2, justifyContent: 'space-between' }}
+      sx={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        alignItems: 'center',
+        gap: 2,
+        p: 2,
+        justifyContent: 'space-between',
+      }}
     >
       <Stack direction="row" spacing={2} alignItems="center">
         <TextField
@@ -72,13 +79,25 @@ export function ListPagination() {
               jump();
             }
           }}
-          slotProps={{ htmlInput: { inputMode: 'numeric', 'aria-label': translate('app.list.go_to_page') } }}
+          slotProps={{
+            htmlInput: { inputMode: 'numeric', 'aria-label': translate('app.list.go_to_page') },
+          }}
           sx={{ width: 110 }}
         />
-        <Button variant="outlined" size="small" disabled={isPending || page <= 1} onClick={() => goTo(page - 1)}>
+        <Button
+          variant="outlined"
+          size="small"
+          disabled={isPending || page <= 1}
+          onClick={() => goTo(page - 1)}
+        >
           {translate('app.list.previous')}
         </Button>
-        <Button variant="outlined" size="small" disabled={isPending || page >= pages} onClick={() => goTo(page + 1)}>
+        <Button
+          variant="outlined"
+          size="small"
+          disabled={isPending || page >= pages}
+          onClick={() => goTo(page + 1)}
+        >
           {translate('app.list.next')}
         </Button>
       </Stack>

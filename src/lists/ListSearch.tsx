@@ -1,6 +1,6 @@
 import SearchIcon from '@mui/icons-material/Search';
 import { InputAdornment, TextField } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useListContext, useTranslate } from 'react-admin';
 
 /** A search box over the list's `q` filter (sent as the call's search parameter), debounced. */
@@ -8,7 +8,13 @@ export function ListSearch() {
   const { filterValues, setFilters } = useListContext();
   const translate = useTranslate();
   const [text, setText] = useState<string>(filterValues.q ?? '');
-  useEffect(() => setText(filterValues.q ?? ''), [filterValues.q]);
+  // When the search is cleared from outside (a bad page resets the list), empty the box too.
+  // Only then: the filter trails the box by the debounce while the admin types.
+  const [lastQ, setLastQ] = useState(filterValues.q);
+  if (filterValues.q !== lastQ) {
+    setLastQ(filterValues.q);
+    if (!filterValues.q) setText('');
+  }
   return (
     <TextField
       size="small"

@@ -73,7 +73,14 @@ function ListView({
   return (
     <Box sx={{ mt: 1 }}>
       <Title title={title} />
-      <Stack direction="row" alignItems="center" justifyContent="space-between" flexWrap="wrap" gap={2} sx={{ mb: 2 }}>
+      <Stack
+        direction="row"
+        alignItems="center"
+        justifyContent="space-between"
+        flexWrap="wrap"
+        gap={2}
+        sx={{ mb: 2 }}
+      >
         <Typography variant="h5" component="h1">
           {title}
         </Typography>

@@ -12,8 +12,8 @@ export function DashboardPage() {
           Welcome{identity?.fullName ? `, ${identity.fullName}` : ''}
         </Typography>
         <Typography color="text.secondary">
-          Choose a section in the menu to manage the catalogue, customers and orders. The dashboard's
-          figures and charts are on their way. <Link href="/">Go to the website</Link>
+          Choose a section in the menu to manage the catalogue, customers and orders. The
+          dashboard's figures and charts are on their way. <Link href="/">Go to the website</Link>
         </Typography>
       </CardContent>
     </Card>

@@ -4,7 +4,15 @@ import { useCanAccess, useTranslate } from 'react-admin';
 import { NotAllowed } from './NotAllowed';
 
 /** Mounts a screen only for admins whose permissions grant it (the same canAccess as the menu). */
-export function RouteGuard({ resource, action, children }: { resource: string; action: string; children: ReactNode }) {
+export function RouteGuard({
+  resource,
+  action,
+  children,
+}: {
+  resource: string;
+  action: string;
+  children: ReactNode;
+}) {
   const { isPending, canAccess } = useCanAccess({ resource, action });
   const translate = useTranslate();
   if (isPending) return <Typography sx={{ p: 3 }}>{translate('app.loading')}</Typography>;

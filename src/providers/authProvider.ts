@@ -19,8 +19,16 @@ export type AppAuthProvider = AuthProvider & {
   getAccess(): Promise<AccessIdentity>;
   sendOtp(email: string): Promise<string>;
   verifyOtp(email: string, otp: string): Promise<{ securityToken: string }>;
-  resetPassword(body: { securityToken: string; password: string; confirmPassword: string }): Promise<string>;
-  changePassword(body: { oldPassword: string; newPassword: string; confirmPassword: string }): Promise<string>;
+  resetPassword(body: {
+    securityToken: string;
+    password: string;
+    confirmPassword: string;
+  }): Promise<string>;
+  changePassword(body: {
+    oldPassword: string;
+    newPassword: string;
+    confirmPassword: string;
+  }): Promise<string>;
 };
 
 const post = (path: string, body: Record<string, unknown>) =>

@@ -70,7 +70,6 @@ export function createDataProvider(declarations: ResourceDeclaration[]): AppData
   }
 
   const provider: AppDataProvider = {
-
     async getList(resource, params) {
       const decl = resources[resource];
       const call = decl?.api.list;
@@ -93,7 +92,8 @@ export function createDataProvider(declarations: ResourceDeclaration[]): AppData
         envelope: decl.api.envelope,
       });
       const source = call.paging === 'top' ? answer : (answer.result ?? {});
-      const items = (call.paging === 'top' ? answer.data : readResult(answer, call.resultKey)) ?? [];
+      const items =
+        (call.paging === 'top' ? answer.data : readResult(answer, call.resultKey)) ?? [];
       return {
         data: (items as Record<string, unknown>[]).map(withId),
         total: Number(source.totalRecords ?? (items as unknown[]).length),

@@ -27,9 +27,13 @@ function asFile(value: unknown): File | undefined {
   return typeof File !== 'undefined' && raw instanceof File ? raw : undefined;
 }
 
-function encodeBody(body: Record<string, unknown>, kind: BodyKind): { body: BodyInit; type?: string } {
+function encodeBody(
+  body: Record<string, unknown>,
+  kind: BodyKind,
+): { body: BodyInit; type?: string } {
   const entries = Object.entries(body).filter(([, v]) => v !== undefined && v !== null);
-  if (kind === 'json') return { body: JSON.stringify(Object.fromEntries(entries)), type: 'application/json' };
+  if (kind === 'json')
+    return { body: JSON.stringify(Object.fromEntries(entries)), type: 'application/json' };
   if (kind === 'form') {
     const params = new URLSearchParams();
     for (const [k, v] of entries) params.append(k, String(v));
@@ -89,8 +93,14 @@ export async function apiRequest(req: ApiRequest): Promise<ApiAnswer> {
   }
   const envelope = req.envelope ?? 'statusCode';
   if (!response.ok || !succeeded(answer, envelope)) {
-    const status = response.ok ? Number(answer[envelope] ?? answer.statusCode ?? 400) : response.status;
-    throw new HttpError(answer.message || `The server answered ${response.status}.`, status, answer);
+    const status = response.ok
+      ? Number(answer[envelope] ?? answer.statusCode ?? 400)
+      : response.status;
+    throw new HttpError(
+      answer.message || `The server answered ${response.status}.`,
+      status,
+      answer,
+    );
   }
   return answer;
 }

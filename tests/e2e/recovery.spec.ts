@@ -22,10 +22,13 @@ test('an admin recovers a forgotten password with the mailed OTP', async ({ page
 
   let otp = '';
   await expect
-    .poll(() => {
-      otp = newestMailTo(RECOVER_ADMIN.email)?.match(OTP_TEXT)?.[1] ?? '';
-      return otp;
-    }, { message: 'the OTP e-mail in the outbox' })
+    .poll(
+      () => {
+        otp = newestMailTo(RECOVER_ADMIN.email)?.match(OTP_TEXT)?.[1] ?? '';
+        return otp;
+      },
+      { message: 'the OTP e-mail in the outbox' },
+    )
     .toMatch(/^\d{6}$/);
   await page.getByLabel('OTP', { exact: true }).fill(otp);
   await screen(page, 'recovery-verify-otp');

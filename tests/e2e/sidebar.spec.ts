@@ -32,7 +32,9 @@ test('an orders-only admin sees only Orders Management', async ({ page }) => {
   await screen(page, 'sidebar-orders-admin');
 
   await nav.getByRole('button', { name: 'Orders Management' }).click();
-  await expect(nav.getByRole('button', { name: 'Orders Management', expanded: true })).toBeVisible();
+  await expect(
+    nav.getByRole('button', { name: 'Orders Management', expanded: true }),
+  ).toBeVisible();
   await expect(nav.getByText('All Orders', { exact: true })).toBeVisible();
   for (const category of SEEDED_CATEGORIES) {
     await expect(nav.getByText(`${category} Orders`, { exact: true })).toHaveCount(1);
@@ -45,12 +47,16 @@ test('an orders-only admin sees only Orders Management', async ({ page }) => {
 
   // The open group survives a reload (it is kept in sessionStorage).
   await page.reload();
-  await expect(nav.getByRole('button', { name: 'Orders Management', expanded: true })).toBeVisible();
+  await expect(
+    nav.getByRole('button', { name: 'Orders Management', expanded: true }),
+  ).toBeVisible();
   await expect(nav.getByText('All Orders', { exact: true })).toBeVisible();
 
   await page.goto('/admin-panel/categories/1');
   await expect(page.getByRole('heading', { name: 'Not allowed', level: 1 })).toBeVisible();
-  await expect(page.getByText('Your account does not have the permission for this screen.')).toBeVisible();
+  await expect(
+    page.getByText('Your account does not have the permission for this screen.'),
+  ).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Categories', level: 1 })).toHaveCount(0);
   await screen(page, 'sidebar-not-allowed');
 });

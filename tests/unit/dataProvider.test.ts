@@ -72,7 +72,9 @@ describe('categories calls', () => {
   });
 
   it('reads one category by id (our addition)', async () => {
-    answers.push({ body: { statusCode: 200, result: { category: { _id: 'c9', name: 'Oxygen' } } } });
+    answers.push({
+      body: { statusCode: 200, result: { category: { _id: 'c9', name: 'Oxygen' } } },
+    });
     const { data } = await provider.getOne('categories', { id: 'c9' });
     expect(calls[0]!.url.pathname).toBe('/api/category/get-category/c9');
     expect(data).toMatchObject({ id: 'c9', name: 'Oxygen' });
@@ -113,7 +115,13 @@ describe('categories calls', () => {
   it('edits as multipart, naming the id categoryId and keeping an unchanged image path', async () => {
     await provider.update('categories', {
       id: 'c1',
-      data: { id: 'c1', name: 'Water', title: 'Jars', description: 'd', image: '/uploads/ab/x.png' },
+      data: {
+        id: 'c1',
+        name: 'Water',
+        title: 'Jars',
+        description: 'd',
+        image: '/uploads/ab/x.png',
+      },
       previousData: { id: 'c1' },
     });
     const form = calls[0]!.body as FormData;
@@ -142,12 +150,17 @@ describe('envelopes and errors', () => {
   const plans: ResourceDeclaration = {
     name: 'plans',
     routes: [],
-    api: { envelope: 'success', update: { method: 'POST', path: 'plan/update-plan', idField: 'planId' } },
+    api: {
+      envelope: 'success',
+      update: { method: 'POST', path: 'plan/update-plan', idField: 'planId' },
+    },
   };
   const p = createDataProvider([demo, plans]);
 
   it('reads paging at the top level of the answer', async () => {
-    answers.push({ body: { data: [{ _id: 'a' }, { _id: 'b' }], totalRecords: 12, page: 1, totalPage: 2 } });
+    answers.push({
+      body: { data: [{ _id: 'a' }, { _id: 'b' }], totalRecords: 12, page: 1, totalPage: 2 },
+    });
     const result = await p.getList('demo', {
       pagination: { page: 1, perPage: 10 },
       sort: { field: 'x', order: 'ASC' },
@@ -176,9 +189,9 @@ describe('envelopes and errors', () => {
 
   it('reads the success flag of the plan update', async () => {
     answers.push({ body: { success: false, message: 'Plan not found.' } });
-    await expect(p.update('plans', { id: 'p1', data: {}, previousData: { id: 'p1' } })).rejects.toThrow(
-      'Plan not found.',
-    );
+    await expect(
+      p.update('plans', { id: 'p1', data: {}, previousData: { id: 'p1' } }),
+    ).rejects.toThrow('Plan not found.');
     answers.push({ body: { success: true, message: 'Plan updated.' } });
     await expect(
       p.update('plans', { id: 'p1', data: { name: 'Monthly' }, previousData: { id: 'p1' } }),
@@ -187,7 +200,10 @@ describe('envelopes and errors', () => {
   });
 
   it('turns an HTTP error into an HttpError with the status and message', async () => {
-    answers.push({ status: 403, body: { statusCode: 403, message: 'You do not have the permission.' } });
+    answers.push({
+      status: 403,
+      body: { statusCode: 403, message: 'You do not have the permission.' },
+    });
     const error = await provider.getOne('categories', { id: 'x' }).catch((e) => e);
     expect(error).toBeInstanceOf(HttpError);
     expect(error).toMatchObject({ status: 403, message: 'You do not have the permission.' });

@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
-import { testDataProvider, type DataProvider } from 'react-admin';
+import { HttpError, testDataProvider, type DataProvider } from 'react-admin';
 import { MemoryRouter } from 'react-router-dom';
-import { vi } from 'vitest';
+import { vi, type Mock } from 'vitest';
 import { resources } from '../../resources';
 import { App } from '../../src/App';
 import { resourceRules } from '../../src/layout/menuModel';
@@ -9,35 +9,76 @@ import type { AppAuthProvider } from '../../src/providers/authProvider';
 import { canAccess, type AccessIdentity } from '../../src/providers/permissions';
 
 export const SEEDED_CATEGORIES = [
-  { id: 'w1', _id: 'w1', name: 'Water', title: '20 and 25 litre jars', description: 'Jars', image: '/uploads/w.png', kind: 'water', status: 'Active', createdAt: '2025-03-05T10:00:00Z' },
-  { id: 'o1', _id: 'o1', name: 'Oxygen', title: 'Cylinders', description: 'O2', image: '/uploads/o.png', kind: 'oxygen', status: 'Active', createdAt: '2025-03-06T10:00:00Z' },
-  { id: 't1', _id: 't1', name: 'Tiffin', title: 'Meals', description: 'Meal plans', image: '/uploads/t.png', kind: 'tiffin', status: 'Active', createdAt: '2025-03-07T10:00:00Z' },
+  {
+    id: 'w1',
+    _id: 'w1',
+    name: 'Water',
+    title: '20 and 25 litre jars',
+    description: 'Jars',
+    image: '/uploads/w.png',
+    kind: 'water',
+    status: 'Active',
+    createdAt: '2025-03-05T10:00:00Z',
+  },
+  {
+    id: 'o1',
+    _id: 'o1',
+    name: 'Oxygen',
+    title: 'Cylinders',
+    description: 'O2',
+    image: '/uploads/o.png',
+    kind: 'oxygen',
+    status: 'Active',
+    createdAt: '2025-03-06T10:00:00Z',
+  },
+  {
+    id: 't1',
+    _id: 't1',
+    name: 'Tiffin',
+    title: 'Meals',
+    description: 'Meal plans',
+    image: '/uploads/t.png',
+    kind: 'tiffin',
+    status: 'Active',
+    createdAt: '2025-03-07T10:00:00Z',
+  },
 ];
 
 /** A fake dataProvider: categories in memory, every call recorded. */
 export function fakeDataProvider(overrides: Partial<DataProvider> = {}) {
-  const getList = vi.fn(async (_resource: string, params: { pagination?: { page: number; perPage: number } }) => {
-    const { page, perPage } = params.pagination ?? { page: 1, perPage: 10 };
-    return { data: SEEDED_CATEGORIES.slice((page - 1) * perPage, page * perPage), total: SEEDED_CATEGORIES.length };
-  });
+  const getList = vi.fn(
+    async (_resource: string, params: { pagination?: { page: number; perPage: number } }) => {
+      const { page, perPage } = params.pagination ?? { page: 1, perPage: 10 };
+      return {
+        data: SEEDED_CATEGORIES.slice((page - 1) * perPage, page * perPage),
+        total: SEEDED_CATEGORIES.length,
+      };
+    },
+  );
   const getOne = vi.fn(async (_resource: string, { id }: { id: unknown }) => {
     const record = SEEDED_CATEGORIES.find((c) => c.id === id);
-    if (!record) throw new Error('This category does not exist.');
+    if (!record) throw new HttpError('This category does not exist.', 404);
     return { data: record };
   });
   const create = vi.fn(async (_resource: string, { data }: { data: Record<string, unknown> }) => ({
     data: { ...data, id: 'new' },
     meta: { message: `Category ${data.name} created successfully` },
   }));
-  const update = vi.fn(async (_resource: string, { id, data }: { id: unknown; data: Record<string, unknown> }) => ({
-    data: { ...data, id },
-    meta: { message: `Category ${data.name} updated successfully` },
-  }));
-  return testDataProvider({ getList, getOne, create, update, ...overrides } as never) as DataProvider & {
-    getList: typeof getList;
-    getOne: typeof getOne;
-    create: typeof create;
-    update: typeof update;
+  const update = vi.fn(
+    async (_resource: string, { id, data }: { id: unknown; data: Record<string, unknown> }) => ({
+      data: { ...data, id },
+      meta: { message: `Category ${data.name} updated successfully` },
+    }),
+  );
+  return testDataProvider({
+    getList,
+    getOne,
+    create,
+    update,
+    ...overrides,
+  } as never) as unknown as DataProvider & {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    [K in 'getList' | 'getOne' | 'create' | 'update']: Mock<(...args: any[]) => any>;
   };
 }
 

@@ -41,7 +41,10 @@ describe('buildMenu', () => {
   });
 
   it('shows a limited admin only the groups switched on', () => {
-    const menu = buildMenu(resources, categories, { role: 'admin', permissions: { orders: true, banners: true } });
+    const menu = buildMenu(resources, categories, {
+      role: 'admin',
+      permissions: { orders: true, banners: true },
+    });
     expect(menu.groups.map((g) => g.id)).toEqual(['orders', 'banners']);
     expect(menu.top).toEqual([]);
   });
@@ -57,7 +60,13 @@ describe('buildMenu', () => {
     const links = (id: string) => menu.groups.find((g) => g.id === id)!.links.map((l) => l.to);
     expect(links('assigningJobs')).toEqual(['assigning-job/water/w/1', 'assigning-job/tiffin/t/1']);
     expect(links('pricingManagement')).toEqual(['pricing/water/w']);
-    expect(links('orders')).toEqual(['orders/1', 'orders/fresh/1', 'orders/reorder/1', 'order/w/1', 'order/t/1']);
+    expect(links('orders')).toEqual([
+      'orders/1',
+      'orders/fresh/1',
+      'orders/reorder/1',
+      'order/w/1',
+      'order/t/1',
+    ]);
     expect(links('banners')).toEqual(['banners/123456789/1', 'banners/w/1', 'banners/t/1']);
   });
 });

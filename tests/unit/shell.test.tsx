@@ -11,10 +11,15 @@ describe('sign-in', () => {
     expect(await screen.findByRole('heading', { name: 'Admin Login' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Click Here' })).toHaveAttribute('href', '/');
     await userEvent.type(screen.getByLabelText(/Email/), 'admin@example.com');
-    await userEvent.type(screen.getByLabelText(/Password/, { selector: 'input' }), 'right-password');
+    await userEvent.type(
+      screen.getByLabelText(/Password/, { selector: 'input' }),
+      'right-password',
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(await screen.findByText('Logged in successfully!')).toBeInTheDocument();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Categories' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Categories' }),
+    ).toBeInTheDocument();
   });
 
   it('shows the server message when sign-in fails and requires both fields', async () => {
@@ -30,7 +35,9 @@ describe('sign-in', () => {
 
 describe('password recovery screens', () => {
   it('sends the OTP and carries the e-mail over, read-only', async () => {
-    const { authProvider } = renderPanel('/send-otp', { authProvider: fakeAuthProvider(undefined, false) });
+    const { authProvider } = renderPanel('/send-otp', {
+      authProvider: fakeAuthProvider(undefined, false),
+    });
     expect(await screen.findByRole('heading', { name: 'Send OTP' })).toBeInTheDocument();
     const email = screen.getByPlaceholderText('Enter Email Here ...');
     await userEvent.type(email, 'asha@example.com');
@@ -43,7 +50,9 @@ describe('password recovery screens', () => {
     expect(carried).toHaveAttribute('readonly');
     await userEvent.type(screen.getByLabelText(/OTP/), '12345');
     await userEvent.click(screen.getByRole('button', { name: 'Verify OTP' }));
-    expect(await screen.findByText('The OTP is the 6-digit code from the e-mail.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('The OTP is the 6-digit code from the e-mail.'),
+    ).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText(/OTP/), '6');
     await userEvent.click(screen.getByRole('button', { name: 'Verify OTP' }));
     // Notifications queue one at a time: the screen change shows the verification went through.
@@ -85,10 +94,18 @@ describe('change password', () => {
     const { authProvider } = renderPanel('/change-password');
     const old = await screen.findByLabelText(/Old Password/, { selector: 'input' });
     await userEvent.type(old, 'same-password');
-    await userEvent.type(screen.getByLabelText(/New Password/, { selector: 'input' }), 'same-password');
-    await userEvent.type(screen.getByLabelText(/Confirm Password/, { selector: 'input' }), 'other-password');
+    await userEvent.type(
+      screen.getByLabelText(/New Password/, { selector: 'input' }),
+      'same-password',
+    );
+    await userEvent.type(
+      screen.getByLabelText(/Confirm Password/, { selector: 'input' }),
+      'other-password',
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Change Password' }));
-    expect(await screen.findByText('New Password should not be same as old password!')).toBeInTheDocument();
+    expect(
+      await screen.findByText('New Password should not be same as old password!'),
+    ).toBeInTheDocument();
     expect(screen.getByText('Passwords do not match!')).toBeInTheDocument();
     expect(authProvider.changePassword).not.toHaveBeenCalled();
   });
@@ -96,7 +113,9 @@ describe('change password', () => {
 
 describe('sidebar', () => {
   it('shows a limited admin only Dashboard, their groups and Log Out', async () => {
-    renderPanel('/dashboard', { authProvider: fakeAuthProvider({ role: 'admin', permissions: { orders: true } }) });
+    renderPanel('/dashboard', {
+      authProvider: fakeAuthProvider({ role: 'admin', permissions: { orders: true } }),
+    });
     const nav = await screen.findByRole('navigation', { name: 'Main menu' });
     expect(await within(nav).findByText('Orders Management')).toBeInTheDocument();
     expect(within(nav).getByText('Dashboard')).toBeInTheDocument();
@@ -116,8 +135,12 @@ describe('sidebar', () => {
   });
 
   it('shows Not allowed on a forced URL outside the admin permissions', async () => {
-    renderPanel('/categories/1', { authProvider: fakeAuthProvider({ role: 'admin', permissions: { orders: true } }) });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Not allowed' })).toBeInTheDocument();
+    renderPanel('/categories/1', {
+      authProvider: fakeAuthProvider({ role: 'admin', permissions: { orders: true } }),
+    });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Not allowed' }),
+    ).toBeInTheDocument();
   });
 
   it('shows a coming page inside the layout for screens not built yet', async () => {

@@ -45,5 +45,8 @@ export async function illustrationPng(kind: string, label: string): Promise<Buff
 }
 
 function escapeXml(s: string) {
-  return s.replace(/[<>&"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[c]!);
+  return s.replace(
+    /[<>&"]/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[c]!,
+  );
 }

@@ -48,7 +48,10 @@ export async function ensureSuperAdmin(db: Database, config: AppConfig): Promise
   const updates: Partial<typeof adminsTable.$inferInsert> = {};
   if (existing.role !== 'super-admin') updates.role = 'super-admin';
   if (existing.status !== 'Active') updates.status = 'Active';
-  if (config.adminPassword && !(await verifyPassword(existing.passwordHash, config.adminPassword))) {
+  if (
+    config.adminPassword &&
+    !(await verifyPassword(existing.passwordHash, config.adminPassword))
+  ) {
     updates.passwordHash = await hashPassword(config.adminPassword);
   }
   if (Object.keys(updates).length) {
@@ -57,17 +60,24 @@ export async function ensureSuperAdmin(db: Database, config: AppConfig): Promise
   if (config.adminPassword) return { email, passwordHint: '(from ADMIN_PASSWORD)' };
   if (existsSync(passwordFile)) {
     const generated = readFileSync(passwordFile, 'utf8').trim();
-    if (await verifyPassword(existing.passwordHash, generated)) return { email, passwordHint: generated };
+    if (await verifyPassword(existing.passwordHash, generated))
+      return { email, passwordHint: generated };
   }
   return { email, passwordHint: '(changed since first start; set ADMIN_PASSWORD to reset it)' };
 }
 
-const SERVICE_CATEGORIES: { name: string; kind: CategoryKind; title: string; description: string }[] = [
+const SERVICE_CATEGORIES: {
+  name: string;
+  kind: CategoryKind;
+  title: string;
+  description: string;
+}[] = [
   {
     name: 'Water',
     kind: 'water',
     title: '20 and 25 litre water jars',
-    description: 'Packaged drinking water in 20 and 25 litre jars, with dispensers, taps and stands.',
+    description:
+      'Packaged drinking water in 20 and 25 litre jars, with dispensers, taps and stands.',
   },
   {
     name: 'Oxygen',
@@ -79,7 +89,8 @@ const SERVICE_CATEGORIES: { name: string; kind: CategoryKind; title: string; des
     name: 'Laundry',
     kind: 'laundry',
     title: 'Wash, iron and dry clean',
-    description: 'Doorstep pickup and delivery of laundry: wash and fold, steam iron and dry cleaning.',
+    description:
+      'Doorstep pickup and delivery of laundry: wash and fold, steam iron and dry cleaning.',
   },
   {
     name: 'Tiffin',

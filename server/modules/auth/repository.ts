@@ -1,13 +1,21 @@
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { adminsTable, passwordResetsTable, PERMISSION_GROUPS, type Permissions } from '../../db/schema';
+import {
+  adminsTable,
+  passwordResetsTable,
+  PERMISSION_GROUPS,
+  type Permissions,
+} from '../../db/schema';
 
 export type AdminRow = typeof adminsTable.$inferSelect;
 
 /** Admins as the panel reads them: `_id`, no hash; the super-admin holds every permission. */
 export function toAdminDto(admin: AdminRow) {
   const permissions = Object.fromEntries(
-    PERMISSION_GROUPS.map((g) => [g, admin.role === 'super-admin' || admin.permissions[g] === true]),
+    PERMISSION_GROUPS.map((g) => [
+      g,
+      admin.role === 'super-admin' || admin.permissions[g] === true,
+    ]),
   ) as Permissions;
   return {
     _id: admin.id,
@@ -26,7 +34,10 @@ export function toAdminDto(admin: AdminRow) {
 export function createAuthRepository(db: Database) {
   return {
     async findByEmail(email: string): Promise<AdminRow | undefined> {
-      const [row] = await db.select().from(adminsTable).where(eq(adminsTable.email, email.toLowerCase()));
+      const [row] = await db
+        .select()
+        .from(adminsTable)
+        .where(eq(adminsTable.email, email.toLowerCase()));
       return row;
     },
     async findById(id: string): Promise<AdminRow | undefined> {
@@ -44,12 +55,22 @@ export function createAuthRepository(db: Database) {
     },
 
     /** Starts a recovery; earlier unused OTPs of the same admin stop working. */
-    async createReset(values: { id: string; adminId: string; otpHash: string; otpExpiresAt: Date }) {
+    async createReset(values: {
+      id: string;
+      adminId: string;
+      otpHash: string;
+      otpExpiresAt: Date;
+    }) {
       await db.transaction(async (tx) => {
         await tx
           .update(passwordResetsTable)
           .set({ otpUsedAt: new Date() })
-          .where(and(eq(passwordResetsTable.adminId, values.adminId), isNull(passwordResetsTable.otpUsedAt)));
+          .where(
+            and(
+              eq(passwordResetsTable.adminId, values.adminId),
+              isNull(passwordResetsTable.otpUsedAt),
+            ),
+          );
         await tx.insert(passwordResetsTable).values(values);
       });
     },

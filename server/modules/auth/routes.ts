@@ -41,13 +41,18 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/login',
-    { config: pub, schema: { body: z.object({ email: emailAddress(), password: required('Password') }) } },
+    {
+      config: pub,
+      schema: { body: z.object({ email: emailAddress(), password: required('Password') }) },
+    },
     async (request) => {
       const { email, password } = request.body;
       const keys = [`login:email:${email}`, `login:ip:${request.ip}`];
       const counts = await Promise.all(keys.map((k) => throttle.count(k)));
       if (counts.some((n) => n >= MAX_FAILED_SIGN_INS)) {
-        throw tooManyRequests('Too many failed sign-in attempts. Please wait 15 minutes and try again.');
+        throw tooManyRequests(
+          'Too many failed sign-in attempts. Please wait 15 minutes and try again.',
+        );
       }
       const admin = await repo.findByEmail(email);
       const ok = await verifyPassword(admin?.passwordHash ?? (await timingDummyHash()), password);
@@ -99,7 +104,10 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
             `If you did not ask to reset your password, you can ignore this e-mail.\n`,
         });
       }
-      return { statusCode: 200, message: 'If this e-mail belongs to an admin, an OTP has been sent to it.' };
+      return {
+        statusCode: 200,
+        message: 'If this e-mail belongs to an admin, an OTP has been sent to it.',
+      };
     },
   );
 
@@ -151,16 +159,19 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: pub,
       schema: {
-        body: z
-          .object({ securityToken: required('Security token') })
-          .and(passwordPair),
+        body: z.object({ securityToken: required('Security token') }).and(passwordPair),
       },
     },
     async (request) => {
       const { securityToken, password } = request.body;
-      const admin = await repo.resetPassword(hashSecurityToken(securityToken), await hashPassword(password));
+      const admin = await repo.resetPassword(
+        hashSecurityToken(securityToken),
+        await hashPassword(password),
+      );
       if (!admin) {
-        throw badRequest('This password reset has expired or was already used. Please request a new OTP.');
+        throw badRequest(
+          'This password reset has expired or was already used. Please request a new OTP.',
+        );
       }
       return { statusCode: 200, message: 'Password has been updated successfully' };
     },
@@ -180,7 +191,9 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
           .refine((b) => b.newPassword !== b.oldPassword, {
             message: 'New Password should not be same as old password!',
           })
-          .refine((b) => b.newPassword === b.confirmPassword, { message: 'Passwords do not match!' }),
+          .refine((b) => b.newPassword === b.confirmPassword, {
+            message: 'Passwords do not match!',
+          }),
       },
     },
     async (request) => {
@@ -188,7 +201,10 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!admin || !(await verifyPassword(admin.passwordHash, request.body.oldPassword))) {
         throw badRequest('The old password is incorrect.');
       }
-      const updated = await repo.setPassword(admin.id, await hashPassword(request.body.newPassword));
+      const updated = await repo.setPassword(
+        admin.id,
+        await hashPassword(request.body.newPassword),
+      );
       // The old token stops working; this session continues with a new one.
       return {
         statusCode: 200,

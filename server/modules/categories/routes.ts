@@ -12,7 +12,10 @@ import {
 } from '../../lib/validation';
 import { CATEGORY_SORTS, createCategoryRepository, toCategoryDto } from './repository';
 
-const categoryId = z.string({ error: 'Category id is required.' }).trim().min(1, 'Category id is required.');
+const categoryId = z
+  .string({ error: 'Category id is required.' })
+  .trim()
+  .min(1, 'Category id is required.');
 
 const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = createCategoryRepository(app.db);
@@ -25,7 +28,9 @@ const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
         throw conflict('A category with this name already exists. Choose another name.');
       }
       if (isUniqueViolation(err, 'categories_kind_key')) {
-        throw conflict('There is already a category of this kind. Each service kind has one category.');
+        throw conflict(
+          'There is already a category of this kind. Each service kind has one category.',
+        );
       }
       throw err;
     }
@@ -110,7 +115,9 @@ const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
           title: requiredText('Title'),
           description: requiredText('Description', 2000),
           image: optionalImageUpload,
-          status: z.enum(['Active', 'Inactive'], { error: 'Status must be Active or Inactive.' }).optional(),
+          status: z
+            .enum(['Active', 'Inactive'], { error: 'Status must be Active or Inactive.' })
+            .optional(),
         }),
       },
     },

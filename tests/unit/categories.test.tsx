@@ -1,0 +1,157 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { fakeAuthProvider, fakeDataProvider, renderPanel } from './helpers';
+
+const mainHeading = (name: string) => screen.findByRole('heading', { level: 1, name });
+
+describe('categories list', () => {
+  it('shows the rows with thumbnails, dates and the shared list footer', async () => {
+    const { dataProvider } = renderPanel('/categories/1');
+    const table = await screen.findByRole('table');
+    expect(within(table).getByText('20 and 25 litre jars')).toBeInTheDocument();
+    expect(within(table).getByText('5, Mar 2025')).toBeInTheDocument();
+    expect(within(table).getAllByRole('img')[0]).toHaveAttribute(
+      'src',
+      'http://localhost:3000/uploads/w.png',
+    );
+    expect(screen.getByText('Showing 1 to 3 out of 3')).toBeInTheDocument();
+    expect(screen.getByText('Page 1 of 1')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    expect(dataProvider.getList).toHaveBeenCalledWith(
+      'categories',
+      expect.objectContaining({ pagination: { page: 1, perPage: 10 } }),
+    );
+  });
+
+  it('loads the page named in the path, once', async () => {
+    const dataProvider = fakeDataProvider();
+    renderPanel('/categories/2', { dataProvider });
+    expect(await screen.findByText('No results found')).toBeInTheDocument();
+    const pages = dataProvider.getList.mock.calls
+      .filter(([resource]) => resource === 'categories')
+      .map(([, params]) => params.pagination);
+    expect(pages).toContainEqual({ page: 2, perPage: 10 });
+    expect(pages).not.toContainEqual({ page: 1, perPage: 10 });
+  });
+
+  it('sends a page below 1 back to page 1 with the spec message', async () => {
+    renderPanel('/categories/0');
+    expect(
+      await screen.findByText('Page number should be greater than or equal to 1'),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('Showing 1 to 3 out of 3')).toBeInTheDocument();
+  });
+
+  it('refuses a go-to page outside 1..pages', async () => {
+    renderPanel('/categories/1');
+    const box = await screen.findByRole('textbox', { name: 'Go to page' });
+    await userEvent.type(box, '7{Enter}');
+    expect(await screen.findByText('Invalid page number')).toBeInTheDocument();
+  });
+
+  it('offers Add and Edit to admins allowed to change categories', async () => {
+    renderPanel('/categories/1', {
+      authProvider: fakeAuthProvider({ role: 'admin', permissions: { serviceManagement: true } }),
+    });
+    expect(await screen.findByRole('link', { name: 'Add' })).toHaveAttribute(
+      'href',
+      '/category/add',
+    );
+    expect(await screen.findByRole('link', { name: 'Edit Water' })).toHaveAttribute(
+      'href',
+      '/category/edit/w1',
+    );
+    expect(screen.getByRole('link', { name: 'View Water' })).toHaveAttribute(
+      'href',
+      '/category/view/w1',
+    );
+  });
+
+  it('hides Add and Edit from admins who may only read the list', async () => {
+    const readOnly = fakeAuthProvider({ role: 'admin', permissions: { orders: true } });
+    readOnly.canAccess = async ({ action }) => action === 'list' || action === 'show';
+    renderPanel('/categories/1', { authProvider: readOnly });
+    expect(await screen.findByRole('link', { name: 'View Water' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Add' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Edit Water' })).not.toBeInTheDocument();
+  });
+});
+
+describe('category forms', () => {
+  it('requires name, title, description and image on add', async () => {
+    const { dataProvider } = renderPanel('/category/add');
+    await mainHeading('Add Category');
+    await userEvent.type(screen.getByLabelText(/Name/), 'Milk');
+    await userEvent.click(screen.getByRole('button', { name: 'Add' }));
+    expect(await screen.findAllByText('Required')).toHaveLength(3);
+    expect(dataProvider.create).not.toHaveBeenCalled();
+  });
+
+  it('adds a category with its image, shows the server message and goes back', async () => {
+    const dataProvider = fakeDataProvider();
+    renderPanel('/category/add', { dataProvider });
+    await mainHeading('Add Category');
+    await userEvent.type(screen.getByLabelText(/Name/), 'Milk');
+    await userEvent.type(screen.getByLabelText(/Title/), 'Fresh milk');
+    await userEvent.type(screen.getByLabelText(/Description/), 'Morning delivery of milk packets.');
+    const file = new File([new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10])], 'milk.png', {
+      type: 'image/png',
+    });
+    const input = document.querySelector('input[type=file]') as HTMLInputElement;
+    await userEvent.upload(input, file);
+    await userEvent.click(screen.getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText('Category Milk created successfully')).toBeInTheDocument();
+    const [, params] = dataProvider.create.mock.calls[0]!;
+    expect(params.data).toMatchObject({ name: 'Milk', title: 'Fresh milk', kind: 'other' });
+    expect((params.data.image as { rawFile: File }).rawFile.name).toBe('milk.png');
+    // Opened directly, "back" is the categories list.
+    expect(await mainHeading('Categories')).toBeInTheDocument();
+  });
+
+  it('loads the category by id on edit, keeps the name read-only and saves', async () => {
+    const dataProvider = fakeDataProvider();
+    renderPanel('/category/edit/w1', { dataProvider });
+    await mainHeading('Edit Category');
+    const name = screen.getByLabelText(/Name/);
+    expect(name).toHaveValue('Water');
+    expect(name).toHaveAttribute('readonly');
+    const title = screen.getByLabelText(/Title/);
+    await userEvent.clear(title);
+    await userEvent.type(title, 'Jars on subscription');
+    await userEvent.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('Category Water updated successfully')).toBeInTheDocument();
+    await waitFor(() => expect(dataProvider.update).toHaveBeenCalled());
+    const [, params] = dataProvider.update.mock.calls[0]!;
+    expect(params).toMatchObject({
+      id: 'w1',
+      data: { title: 'Jars on subscription', image: '/uploads/w.png' },
+    });
+  });
+
+  it('shows the server message when a save fails', async () => {
+    const dataProvider = fakeDataProvider({
+      update: async () => {
+        const { HttpError } = await import('react-admin');
+        throw new HttpError('Title must be at most 200 characters.', 400);
+      },
+    });
+    renderPanel('/category/edit/w1', { dataProvider });
+    await mainHeading('Edit Category');
+    await userEvent.type(screen.getByLabelText(/Title/), ' and more');
+    await userEvent.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('Title must be at most 200 characters.')).toBeInTheDocument();
+  });
+
+  it('shows the category details when opened directly', async () => {
+    renderPanel('/category/view/o1');
+    expect(await mainHeading('Oxygen')).toBeInTheDocument();
+    expect(screen.getByText('Cylinders')).toBeInTheDocument();
+  });
+
+  it('says so when the category does not exist', async () => {
+    renderPanel('/category/view/missing');
+    expect(await screen.findByText('This category does not exist.')).toBeInTheDocument();
+  });
+});
