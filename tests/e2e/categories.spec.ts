@@ -64,9 +64,9 @@ test('add, view and edit a category', async ({ page }) => {
 
   await expect(page).toHaveURL(/\/admin-panel\/category\/add$/);
   await expect(page.getByRole('heading', { name: 'Add Category', level: 1 })).toBeVisible();
-  await page.getByLabel('Name').fill(NEW_CATEGORY.name);
-  await page.getByLabel('Title').fill(NEW_CATEGORY.title);
-  await page.getByLabel('Description').fill(NEW_CATEGORY.description);
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(NEW_CATEGORY.name);
+  await page.getByRole('textbox', { name: 'Title', exact: true }).fill(NEW_CATEGORY.title);
+  await page.getByRole('textbox', { name: 'Description', exact: true }).fill(NEW_CATEGORY.description);
   await page.locator('input[type="file"]').setInputFiles(image);
   await expect(page.getByRole('img', { name: 'gas.png' })).toBeVisible();
   await screen(page, 'categories-add-filled');
@@ -103,10 +103,10 @@ test('add, view and edit a category', async ({ page }) => {
     .click();
   await expect(page).toHaveURL(/\/admin-panel\/category\/edit\/[^/]+$/);
   await expect(page.getByRole('heading', { name: 'Edit Category', level: 1 })).toBeVisible();
-  const name = page.getByLabel('Name');
+  const name = page.getByRole('textbox', { name: 'Name', exact: true });
   await expect(name).toHaveValue(NEW_CATEGORY.name);
   await expect(name).not.toBeEditable();
-  const title = page.getByLabel('Title');
+  const title = page.getByRole('textbox', { name: 'Title', exact: true });
   await expect(title).toHaveValue(NEW_CATEGORY.title);
   await title.fill(NEW_CATEGORY.newTitle);
   await screen(page, 'categories-edit');

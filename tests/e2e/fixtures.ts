@@ -40,8 +40,8 @@ export async function screen(page: Page, name: string): Promise<void> {
 
 /** Signs in from the login page (which must be showing) and waits for the success message. */
 export async function signIn(page: Page, account: { email: string; password: string }) {
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(account.email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(account.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
 

@@ -16,7 +16,7 @@ test('an admin recovers a forgotten password with the mailed OTP', async ({ page
 
   await expect(page).toHaveURL(/\/admin-panel\/verify-otp$/);
   await expect(page.getByRole('heading', { name: 'Verify OTP', level: 1 })).toBeVisible();
-  const email = page.getByLabel('Email');
+  const email = page.getByRole('textbox', { name: 'Email', exact: true });
   await expect(email).toHaveValue(RECOVER_ADMIN.email);
   await expect(email).not.toBeEditable();
 
@@ -30,21 +30,21 @@ test('an admin recovers a forgotten password with the mailed OTP', async ({ page
       { message: 'the OTP e-mail in the outbox' },
     )
     .toMatch(/^\d{6}$/);
-  await page.getByLabel('OTP', { exact: true }).fill(otp);
+  await page.getByRole('textbox', { name: 'OTP', exact: true }).fill(otp);
   await screen(page, 'recovery-verify-otp');
   await page.getByRole('button', { name: 'Verify OTP' }).click();
   await expect(page.getByText('OTP verified successfully!')).toBeVisible();
 
   await expect(page).toHaveURL(/\/admin-panel\/update-forgot-password$/);
   await expect(page.getByRole('heading', { name: 'Update Password', level: 1 })).toBeVisible();
-  await page.getByLabel('Password', { exact: true }).fill(RECOVER_ADMIN.newPassword);
-  await page.getByLabel('Confirm Password', { exact: true }).fill(`${RECOVER_ADMIN.newPassword}x`);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(RECOVER_ADMIN.newPassword);
+  await page.getByRole('textbox', { name: 'Confirm Password', exact: true }).fill(`${RECOVER_ADMIN.newPassword}x`);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByText('Passwords do not match!')).toBeVisible();
   await expect(page).toHaveURL(/\/admin-panel\/update-forgot-password$/);
   await screen(page, 'recovery-mismatch');
 
-  await page.getByLabel('Confirm Password', { exact: true }).fill(RECOVER_ADMIN.newPassword);
+  await page.getByRole('textbox', { name: 'Confirm Password', exact: true }).fill(RECOVER_ADMIN.newPassword);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByText('Password has been updated successfully')).toBeVisible();
   await expect(page).toHaveURL(/\/admin-panel\/login$/);
