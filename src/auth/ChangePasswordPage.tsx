@@ -1,4 +1,4 @@
-import { Card, CardContent, Stack } from '@mui/material';
+import { Card, CardContent, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Form, PasswordInput, Title, useAuthProvider, useNotify, useTranslate } from 'react-admin';
 import { BusyButton } from '../components/BusyButton';
@@ -34,6 +34,9 @@ export function ChangePasswordPage() {
     <Card sx={{ maxWidth: 520, mt: 2 }}>
       <Title title={translate('app.auth.change_title')} />
       <CardContent>
+        <Typography variant="h5" component="h1" gutterBottom>
+          {translate('app.auth.change_title')}
+        </Typography>
         <Form key={formKey} onSubmit={submit}>
           <Stack>
             <PasswordInput

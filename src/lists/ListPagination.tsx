@@ -43,7 +43,7 @@ export function ListPagination() {
         justifyContent: 'space-between',
       }}
     >
-      <Stack direction="row" spacing={2} alignItems="center">
+      <Stack direction="row" gap={2} alignItems="center" flexWrap="wrap">
         <TextField
           select
           size="small"
@@ -65,8 +65,10 @@ export function ListPagination() {
           {translate('app.list.showing', { from, to, total })}
         </Typography>
       </Stack>
-      <Stack direction="row" spacing={1} alignItems="center">
-        <Typography variant="body2">{translate('app.list.page_of', { page, pages })}</Typography>
+      <Stack direction="row" gap={1} alignItems="center" flexWrap="wrap">
+        <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>
+          {translate('app.list.page_of', { page, pages })}
+        </Typography>
         <TextField
           size="small"
           label={translate('app.list.go_to_page')}

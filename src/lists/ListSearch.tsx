@@ -35,7 +35,7 @@ export function ListSearch() {
           ),
         },
       }}
-      sx={{ minWidth: 260 }}
+      sx={{ width: { xs: '100%', sm: 260 } }}
     />
   );
 }

@@ -84,7 +84,7 @@ function ListView({
         <Typography variant="h5" component="h1">
           {title}
         </Typography>
-        <Stack direction="row" spacing={2} alignItems="center">
+        <Stack direction="row" gap={2} alignItems="center" flexWrap="wrap">
           {search && <ListSearch />}
           {actions}
         </Stack>
