@@ -12,6 +12,8 @@ export default defineConfig({
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
       input: { admin: 'index.html', landing: 'landing/index.html' },
+      // One vendor chunk: lazy chunks then never import each other's copies of a library.
+      output: { codeSplitting: { groups: [{ name: 'vendor', test: /node_modules/ }] } },
     },
   },
   server: {

@@ -1,5 +1,7 @@
-import { Box, Card, CardContent, Link as MuiLink, Stack, Typography } from '@mui/material';
+import { Alert, Box, Card, CardContent, Link as MuiLink, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
+import { useTranslate } from 'react-admin';
+import { Link } from 'react-router-dom';
 import { ScrollToTop } from '../layout/ScrollToTop';
 
 /** The frame of the sign-in and recovery screens: a centred card with the links below. */
@@ -7,13 +9,15 @@ export function AuthCard({
   title,
   subtitle,
   children,
-  links,
+  link,
 }: {
   title: string;
   subtitle?: string;
   children: ReactNode;
-  links?: ReactNode;
+  /** The screen's own link under the form: back to login, or on to password recovery. */
+  link: { to: string; label: string };
 }) {
+  const translate = useTranslate();
   return (
     <Box
       component="main"
@@ -38,22 +42,30 @@ export function AuthCard({
             </Typography>
           )}
           {children}
-          {links && (
-            <Stack spacing={1} sx={{ mt: 3 }} alignItems="center">
-              {links}
-            </Stack>
-          )}
+          <Stack spacing={1} sx={{ mt: 3 }} alignItems="center">
+            <MuiLink component={Link} to={link.to}>
+              {translate(link.label)}
+            </MuiLink>
+            <Typography variant="body2" color="text.secondary">
+              {translate('app.auth.go_to_website')}{' '}
+              <MuiLink href="/">{translate('app.auth.click_here')}</MuiLink>
+            </Typography>
+          </Stack>
         </CardContent>
       </Card>
     </Box>
   );
 }
 
-export function WebsiteLink({ prefix, label }: { prefix?: string; label: string }) {
+/** Verify OTP and Update Password need the earlier steps; opened on their own they say so. */
+export function StartRecoveryAlert() {
+  const translate = useTranslate();
   return (
-    <Typography variant="body2" color="text.secondary">
-      {prefix ? `${prefix} ` : ''}
-      <MuiLink href="/">{label}</MuiLink>
-    </Typography>
+    <Alert severity="info">
+      {translate('app.auth.no_recovery')}{' '}
+      <MuiLink component={Link} to="/send-otp">
+        {translate('app.auth.send_otp_title')}
+      </MuiLink>
+    </Alert>
   );
 }

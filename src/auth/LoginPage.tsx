@@ -1,9 +1,8 @@
-import { Link as MuiLink, Stack } from '@mui/material';
+import { Stack } from '@mui/material';
 import { useState } from 'react';
 import { Form, PasswordInput, TextInput, useLogin, useNotify, useTranslate } from 'react-admin';
-import { Link } from 'react-router-dom';
 import { BusyButton } from '../components/BusyButton';
-import { AuthCard, WebsiteLink } from './AuthCard';
+import { AuthCard } from './AuthCard';
 import { emailRules, requiredField } from './validators';
 
 /** /admin-panel/login. After sign-in the admin lands where they first went, else the dashboard. */
@@ -28,17 +27,7 @@ export function LoginPage() {
     <AuthCard
       title={translate('app.auth.login_title')}
       subtitle={translate('app.auth.login_subtitle')}
-      links={
-        <>
-          <MuiLink component={Link} to="/send-otp">
-            {translate('app.auth.forgot')}
-          </MuiLink>
-          <WebsiteLink
-            prefix={translate('app.auth.go_to_website')}
-            label={translate('app.auth.click_here')}
-          />
-        </>
-      }
+      link={{ to: '/send-otp', label: 'app.auth.forgot' }}
     >
       <Form onSubmit={submit}>
         <Stack>

@@ -1,10 +1,10 @@
-import { Link as MuiLink, Stack } from '@mui/material';
+import { Stack } from '@mui/material';
 import { useState } from 'react';
 import { Form, TextInput, useAuthProvider, useNotify, useTranslate } from 'react-admin';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { BusyButton } from '../components/BusyButton';
 import type { AppAuthProvider } from '../providers/authProvider';
-import { AuthCard, WebsiteLink } from './AuthCard';
+import { AuthCard } from './AuthCard';
 import { RECOVERY_EMAIL_KEY } from './recovery';
 import { emailRules } from './validators';
 
@@ -32,17 +32,7 @@ export function SendOtpPage() {
   return (
     <AuthCard
       title={translate('app.auth.send_otp_title')}
-      links={
-        <>
-          <MuiLink component={Link} to="/login">
-            {translate('app.auth.back_to_login')}
-          </MuiLink>
-          <WebsiteLink
-            prefix={translate('app.auth.go_to_website')}
-            label={translate('app.auth.click_here')}
-          />
-        </>
-      }
+      link={{ to: '/login', label: 'app.auth.back_to_login' }}
     >
       <Form onSubmit={submit}>
         <Stack>

@@ -1,10 +1,10 @@
-import { Alert, Link as MuiLink, Stack } from '@mui/material';
+import { Stack } from '@mui/material';
 import { useState } from 'react';
 import { Form, PasswordInput, useAuthProvider, useNotify, useTranslate } from 'react-admin';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { BusyButton } from '../components/BusyButton';
 import type { AppAuthProvider } from '../providers/authProvider';
-import { AuthCard, WebsiteLink } from './AuthCard';
+import { AuthCard, StartRecoveryAlert } from './AuthCard';
 import { matches, newPasswordRules, requiredField } from './validators';
 
 /** Reads the security token that Verify OTP passed on, and sends it with the new password. */
@@ -37,17 +37,7 @@ export function UpdatePasswordPage() {
   return (
     <AuthCard
       title={translate('app.auth.update_title')}
-      links={
-        <>
-          <MuiLink component={Link} to="/login">
-            {translate('app.auth.login_link')}
-          </MuiLink>
-          <WebsiteLink
-            prefix={translate('app.auth.go_to_website')}
-            label={translate('app.auth.click_here')}
-          />
-        </>
-      }
+      link={{ to: '/login', label: 'app.auth.login_link' }}
     >
       {securityToken ? (
         <Form onSubmit={submit}>
@@ -76,12 +66,7 @@ export function UpdatePasswordPage() {
           </Stack>
         </Form>
       ) : (
-        <Alert severity="info">
-          {translate('app.auth.no_recovery')}{' '}
-          <MuiLink component={Link} to="/send-otp">
-            {translate('app.auth.send_otp_title')}
-          </MuiLink>
-        </Alert>
+        <StartRecoveryAlert />
       )}
     </AuthCard>
   );

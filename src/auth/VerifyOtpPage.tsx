@@ -1,10 +1,10 @@
-import { Alert, Link as MuiLink, Stack } from '@mui/material';
+import { Stack } from '@mui/material';
 import { useState } from 'react';
 import { Form, TextInput, useAuthProvider, useNotify, useTranslate } from 'react-admin';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { BusyButton } from '../components/BusyButton';
 import type { AppAuthProvider } from '../providers/authProvider';
-import { AuthCard, WebsiteLink } from './AuthCard';
+import { AuthCard, StartRecoveryAlert } from './AuthCard';
 import { RECOVERY_EMAIL_KEY } from './recovery';
 import { requiredField } from './validators';
 
@@ -42,17 +42,7 @@ export function VerifyOtpPage() {
   return (
     <AuthCard
       title={translate('app.auth.verify_title')}
-      links={
-        <>
-          <MuiLink component={Link} to="/login">
-            {translate('app.auth.login_link')}
-          </MuiLink>
-          <WebsiteLink
-            prefix={translate('app.auth.go_to_website')}
-            label={translate('app.auth.click_here')}
-          />
-        </>
-      }
+      link={{ to: '/login', label: 'app.auth.login_link' }}
     >
       {email ? (
         <Form onSubmit={submit} defaultValues={{ email }}>
@@ -76,12 +66,7 @@ export function VerifyOtpPage() {
           </Stack>
         </Form>
       ) : (
-        <Alert severity="info">
-          {translate('app.auth.no_recovery')}{' '}
-          <MuiLink component={Link} to="/send-otp">
-            {translate('app.auth.send_otp_title')}
-          </MuiLink>
-        </Alert>
+        <StartRecoveryAlert />
       )}
     </AuthCard>
   );
