@@ -1,0 +1,44 @@
+import { About } from './components/About';
+import { AppDownload } from './components/AppDownload';
+import { Delivery } from './components/Delivery';
+import { Footer } from './components/Footer';
+import { Header } from './components/Header';
+import { Hero } from './components/Hero';
+import { Services } from './components/Services';
+import { WhyUs } from './components/WhyUs';
+
+export const DEFAULT_SUPPORT_EMAIL = 'support@example.com';
+export const DEFAULT_SUPPORT_PHONE = '+91 98765 43210';
+
+export interface AppProps {
+  supportEmail?: string;
+  supportPhone?: string;
+  /** The year in the footer; the prerender passes the build year and main.ts keeps it current. */
+  year?: number;
+}
+
+export function App({
+  supportEmail = DEFAULT_SUPPORT_EMAIL,
+  supportPhone = DEFAULT_SUPPORT_PHONE,
+  year = new Date().getFullYear(),
+}: AppProps) {
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to main content
+      </a>
+      <Header supportEmail={supportEmail} />
+      <main id="main" tabIndex={-1}>
+        <Hero />
+        <Services />
+        <WhyUs />
+        <About />
+        <Delivery supportEmail={supportEmail} />
+        <AppDownload />
+      </main>
+      <Footer supportEmail={supportEmail} supportPhone={supportPhone} year={year} />
+    </>
+  );
+}
+
+export default App;
