@@ -17,8 +17,13 @@ import { createAuthProvider } from './providers/authProvider';
 import { createDataProvider, type AppDataProvider } from './providers/dataProvider';
 import type { AuthProvider } from 'react-admin';
 
+/** Top-right, just under the app bar so that its buttons stay usable, closing after 5 s. */
 const TopRightNotification = () => (
-  <Notification anchorOrigin={{ vertical: 'top', horizontal: 'right' }} autoHideDuration={5000} />
+  <Notification
+    anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
+    autoHideDuration={5000}
+    sx={{ top: { xs: 64, sm: 72 } }}
+  />
 );
 
 export interface AppProps {

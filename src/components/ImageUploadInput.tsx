@@ -17,6 +17,14 @@ export function ImageUploadInput(props: Omit<ImageInputProps, 'children'>) {
       format={(value: unknown) =>
         typeof value === 'string' ? { src: imageUrl(value), title: 'Current image' } : value
       }
+      sx={{
+        '& .RaFileInput-dropZone': {
+          border: '2px dashed',
+          borderColor: 'divider',
+          borderRadius: 1,
+          bgcolor: 'action.hover',
+        },
+      }}
       {...props}
     >
       <ImageField

@@ -16,8 +16,9 @@ function InitialSidebarState() {
 
 /** Every screen inside the layout needs a session: without one, to login (and back after). */
 export function Layout({ children }: { children: ReactNode }) {
-  const { isPending } = useAuthenticated();
-  if (isPending) return null;
+  const { isPending, authenticated } = useAuthenticated();
+  // Nothing (menu included) loads before the session is known to be valid.
+  if (isPending || !authenticated) return null;
   return (
     <RaLayout appBar={AppBar} menu={Menu}>
       <InitialSidebarState />

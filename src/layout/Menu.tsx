@@ -5,7 +5,7 @@ import ExpandMore from '@mui/icons-material/ExpandMore';
 import LogoutIcon from '@mui/icons-material/Logout';
 import { Box, Collapse, List, ListItemButton, ListItemIcon, ListItemText } from '@mui/material';
 import { useState } from 'react';
-import { MenuItemLink, useGetList, useLogout, usePermissions } from 'react-admin';
+import { MenuItemLink, useGetList, useLogout, usePermissions, useSidebarState } from 'react-admin';
 import { resources } from '../../resources';
 import type { AccessIdentity } from '../providers/permissions';
 import type { MenuCategory } from '../providers/resource';
@@ -35,6 +35,7 @@ export function Menu() {
   });
   const logout = useLogout();
   const [active, setActive] = useActiveSection();
+  const [sidebarOpen] = useSidebarState();
   const identity: AccessIdentity = permissions ?? { role: 'admin', permissions: null };
   const menu = buildMenu(
     resources,
@@ -48,7 +49,15 @@ export function Menu() {
     <Box
       component="nav"
       aria-label="Main menu"
-      sx={{ display: 'flex', flexDirection: 'column', minHeight: '100%', pb: 1 }}
+      // The closed sidebar is 0px wide but still in the page: keep it away from keyboards and
+      // screen readers too.
+      sx={{
+        display: 'flex',
+        flexDirection: 'column',
+        minHeight: '100%',
+        pb: 1,
+        visibility: sidebarOpen ? 'visible' : 'hidden',
+      }}
     >
       <List disablePadding>
         <MenuItemLink

@@ -66,7 +66,9 @@ test('add, view and edit a category', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Add Category', level: 1 })).toBeVisible();
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill(NEW_CATEGORY.name);
   await page.getByRole('textbox', { name: 'Title', exact: true }).fill(NEW_CATEGORY.title);
-  await page.getByRole('textbox', { name: 'Description', exact: true }).fill(NEW_CATEGORY.description);
+  await page
+    .getByRole('textbox', { name: 'Description', exact: true })
+    .fill(NEW_CATEGORY.description);
   await page.locator('input[type="file"]').setInputFiles(image);
   await expect(page.getByRole('img', { name: 'gas.png' })).toBeVisible();
   await screen(page, 'categories-add-filled');

@@ -37,14 +37,20 @@ test('an admin recovers a forgotten password with the mailed OTP', async ({ page
 
   await expect(page).toHaveURL(/\/admin-panel\/update-forgot-password$/);
   await expect(page.getByRole('heading', { name: 'Update Password', level: 1 })).toBeVisible();
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(RECOVER_ADMIN.newPassword);
-  await page.getByRole('textbox', { name: 'Confirm Password', exact: true }).fill(`${RECOVER_ADMIN.newPassword}x`);
+  await page
+    .getByRole('textbox', { name: 'Password', exact: true })
+    .fill(RECOVER_ADMIN.newPassword);
+  await page
+    .getByRole('textbox', { name: 'Confirm Password', exact: true })
+    .fill(`${RECOVER_ADMIN.newPassword}x`);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByText('Passwords do not match!')).toBeVisible();
   await expect(page).toHaveURL(/\/admin-panel\/update-forgot-password$/);
   await screen(page, 'recovery-mismatch');
 
-  await page.getByRole('textbox', { name: 'Confirm Password', exact: true }).fill(RECOVER_ADMIN.newPassword);
+  await page
+    .getByRole('textbox', { name: 'Confirm Password', exact: true })
+    .fill(RECOVER_ADMIN.newPassword);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByText('Password has been updated successfully')).toBeVisible();
   await expect(page).toHaveURL(/\/admin-panel\/login$/);

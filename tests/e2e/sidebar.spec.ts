@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { loginAs, ORDERS_ADMIN, screen, SEEDED_CATEGORIES, SUPER_ADMIN } from './fixtures';
 
 const ALL_GROUPS = [
@@ -19,6 +19,15 @@ const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Main menu'
 /** The collapsible group headers of the sidebar (buttons that tell whether they are open). */
 const closedGroups = (page: Page) => sidebar(page).getByRole('button', { expanded: false });
 
+/** Whether the element is what a person sees at its own centre (not covered by anything). */
+const shownOnTop = (locator: Locator) =>
+  locator.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    return (
+      r.width > 0 && el.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2))
+    );
+  });
+
 test('an orders-only admin sees only Orders Management', async ({ page }) => {
   await loginAs(page, ORDERS_ADMIN);
   const nav = sidebar(page);
@@ -38,7 +47,10 @@ test('an orders-only admin sees only Orders Management', async ({ page }) => {
   await expect(nav.getByText('All Orders', { exact: true })).toBeVisible();
   for (const category of SEEDED_CATEGORIES) {
     await expect(nav.getByText(`${category} Orders`, { exact: true })).toHaveCount(1);
-    await expect(nav.getByText(`${category} Orders`, { exact: true })).toBeVisible();
+    // Really in sight once the group has finished opening, not clipped by its animation.
+    await expect
+      .poll(() => shownOnTop(nav.getByText(`${category} Orders`, { exact: true })))
+      .toBe(true);
   }
   await expect
     .poll(() => page.evaluate(() => sessionStorage.getItem('activeSidebarList')))
@@ -90,11 +102,20 @@ test('the sidebar starts closed on a 700px-wide screen', async ({ page }) => {
   await page.setViewportSize({ width: 700, height: 900 });
   await loginAs(page, SUPER_ADMIN);
   await expect(page.getByRole('banner').getByRole('button', { name: 'Open menu' })).toBeVisible();
-  await expect(sidebar(page).getByText('Dashboard', { exact: true })).toBeHidden();
+  // Closed means no width, and the menu is out of reach of the keyboard and screen readers.
+  await expect(sidebar(page)).toBeHidden();
+  await expect
+    .poll(async () => (await page.getByRole('heading', { level: 1 }).boundingBox())?.x)
+    .toBeLessThan(100);
   await screen(page, 'sidebar-narrow-closed');
 
   await page.getByRole('banner').getByRole('button', { name: 'Open menu' }).click();
-  await expect(sidebar(page).getByText('Dashboard', { exact: true })).toBeVisible();
+  await expect
+    .poll(() => shownOnTop(sidebar(page).getByText('Dashboard', { exact: true })))
+    .toBe(true);
+  await expect
+    .poll(async () => (await page.getByRole('heading', { level: 1 }).boundingBox())?.x)
+    .toBeGreaterThanOrEqual(280);
   await expect(page.getByRole('banner').getByRole('button', { name: 'Close menu' })).toBeVisible();
   await screen(page, 'sidebar-narrow-opened');
 });
