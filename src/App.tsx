@@ -68,6 +68,10 @@ export function App({
       dashboard={() => <Navigate to="/dashboard" replace />}
       title="Admin Panel"
       queryClient={queryClient}
+      // Every screen inside the layout needs a session: without one, to login (and back after).
+      // Nothing, the menu included, loads before the session is known; the noLayout recovery
+      // screens stay public.
+      requireAuth
       disableTelemetry
     >
       <CustomRoutes noLayout>

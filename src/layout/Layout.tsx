@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { Layout as RaLayout, useAuthenticated, useSidebarState } from 'react-admin';
+import { Layout as RaLayout, useSidebarState } from 'react-admin';
 import { AppBar } from './AppBar';
 import { Menu } from './Menu';
 import { ScrollToTop } from './ScrollToTop';
@@ -14,11 +14,7 @@ function InitialSidebarState() {
   return null;
 }
 
-/** Every screen inside the layout needs a session: without one, to login (and back after). */
 export function Layout({ children }: { children: ReactNode }) {
-  const { isPending, authenticated } = useAuthenticated();
-  // Nothing (menu included) loads before the session is known to be valid.
-  if (isPending || !authenticated) return null;
   return (
     <RaLayout appBar={AppBar} menu={Menu}>
       <InitialSidebarState />

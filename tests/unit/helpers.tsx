@@ -1,6 +1,5 @@
 import { render } from '@testing-library/react';
-import { HttpError, testDataProvider, type DataProvider } from 'react-admin';
-import { MemoryRouter } from 'react-router-dom';
+import { HttpError, TestMemoryRouter, testDataProvider, type DataProvider } from 'react-admin';
 import { vi, type Mock } from 'vitest';
 import { resources } from '../../resources';
 import { App } from '../../src/App';
@@ -121,9 +120,9 @@ export function renderPanel(
   const dataProvider = opts.dataProvider ?? fakeDataProvider();
   const authProvider = opts.authProvider ?? fakeAuthProvider();
   const utils = render(
-    <MemoryRouter initialEntries={[{ pathname: path, state: opts.state }]}>
+    <TestMemoryRouter initialEntries={[{ pathname: path, state: opts.state }]}>
       <App dataProvider={dataProvider} authProvider={authProvider} />
-    </MemoryRouter>,
+    </TestMemoryRouter>,
   );
   return { ...utils, dataProvider, authProvider };
 }
