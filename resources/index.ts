@@ -1,7 +1,30 @@
 import type { ResourceDeclaration } from '../src/providers/resource';
+import { accessories } from './accessories';
 import { account } from './account';
+import { banners } from './banners';
 import { categories } from './categories';
+import { deliverySettings } from './deliverySettings';
+import { pincodes } from './pincodes';
+import { plans } from './plans';
+import { pricing } from './pricing';
+import { products } from './products';
+import { subCategories } from './subCategories';
 import { upcomingResources } from './upcoming';
 
-/** Every resource of the panel; the dataProvider, the routes and the menu are built from this. */
-export const resources: ResourceDeclaration[] = [categories, account, ...upcomingResources];
+/**
+ * Every resource of the panel; the dataProvider, the routes and the menu are built from this.
+ * Within a sidebar group, entries follow this order.
+ */
+export const resources: ResourceDeclaration[] = [
+  categories,
+  subCategories,
+  products,
+  accessories,
+  pricing,
+  banners,
+  plans,
+  pincodes,
+  deliverySettings,
+  account,
+  ...upcomingResources,
+];

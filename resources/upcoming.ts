@@ -5,7 +5,6 @@ import type { MenuCategory, ResourceDeclaration } from '../src/providers/resourc
  * The spec's screens that are not built yet: their routes and menu entries already exist and
  * show a 'coming' page inside the layout. Each issue that builds one moves it to its own folder.
  */
-const HOME_BANNER_ID = '123456789';
 const lower = (c: MenuCategory) => c.name.toLowerCase();
 
 export const upcomingResources: ResourceDeclaration[] = [
@@ -49,54 +48,6 @@ export const upcomingResources: ResourceDeclaration[] = [
       categories.map((c) => ({ label: c.name, to: `assigning-job/${lower(c)}/${c.id}/1` })),
   },
   {
-    name: 'subCategories',
-    group: 'serviceManagement',
-    api: {},
-    routes: [
-      {
-        path: 'sub-category/add/:categoryId',
-        component: comingSoon('Add Sub Category'),
-        action: 'create',
-      },
-      { path: 'sub-category/edit/:id', component: comingSoon('Edit Sub Category'), action: 'edit' },
-      { path: 'sub-category/view/:id', component: comingSoon('Sub Category'), action: 'show' },
-    ],
-  },
-  {
-    name: 'products',
-    group: 'serviceManagement',
-    api: {},
-    routes: [
-      { path: 'product/add/:categoryId', component: comingSoon('Add Product'), action: 'create' },
-      { path: 'product/edit/:id', component: comingSoon('Edit Product'), action: 'edit' },
-      { path: 'product/view/:id', component: comingSoon('Product'), action: 'show' },
-    ],
-  },
-  {
-    name: 'accessories',
-    group: 'serviceManagement',
-    api: {},
-    routes: [
-      {
-        path: 'accessory/add/:categoryId',
-        component: comingSoon('Add Accessory'),
-        action: 'create',
-      },
-      { path: 'accessory/edit/:id', component: comingSoon('Edit Accessory'), action: 'edit' },
-      { path: 'accessory/view/:id', component: comingSoon('Accessory'), action: 'show' },
-    ],
-  },
-  {
-    name: 'pricing',
-    group: 'pricingManagement',
-    api: {},
-    routes: [{ path: 'pricing/:categoryName/:id', component: comingSoon('Pricing') }],
-    menu: (categories) =>
-      categories
-        .filter((c) => c.kind !== 'tiffin')
-        .map((c) => ({ label: c.name, to: `pricing/${lower(c)}/${c.id}` })),
-  },
-  {
     name: 'orders',
     group: 'orders',
     api: {},
@@ -128,33 +79,6 @@ export const upcomingResources: ResourceDeclaration[] = [
     ],
   },
   {
-    name: 'banners',
-    group: 'banners',
-    api: {},
-    routes: [
-      { path: 'banners/:categoryId/:page', component: comingSoon('Banners') },
-      { path: 'banner/add', component: comingSoon('Add Banner'), action: 'create' },
-      { path: 'banner/edit/:id', component: comingSoon('Edit Banner'), action: 'edit' },
-      { path: 'banner/view/:id', component: comingSoon('Banner'), action: 'show' },
-    ],
-    menu: (categories) => [
-      { label: 'Home Banner', to: `banners/${HOME_BANNER_ID}/1` },
-      ...categories.map((c) => ({ label: c.name, to: `banners/${c.id}/1` })),
-    ],
-  },
-  {
-    name: 'plans',
-    group: 'tiffinPlan',
-    api: {},
-    routes: [
-      { path: 'tiffin-plans/:page', component: comingSoon('Tiffin Plans') },
-      { path: 'tiffin-plan/add', component: comingSoon('Add Tiffin Plan'), action: 'create' },
-      { path: 'tiffin-plan/edit/:id', component: comingSoon('Edit Tiffin Plan'), action: 'edit' },
-      { path: 'tiffin-plan/view/:id', component: comingSoon('Tiffin Plan'), action: 'show' },
-    ],
-    menu: [{ label: 'Tiffin Plans', to: 'tiffin-plans/1' }],
-  },
-  {
     name: 'supports',
     group: 'supports',
     api: {},
@@ -164,31 +88,6 @@ export const upcomingResources: ResourceDeclaration[] = [
       { path: 'support/view-support/:id', component: comingSoon('Support Ticket'), action: 'show' },
     ],
     menu: [{ label: 'Help', to: 'supports/1' }],
-  },
-  {
-    name: 'pincodes',
-    group: 'others',
-    api: {},
-    routes: [
-      { path: 'pincodes/:page', component: comingSoon('Pin Codes') },
-      { path: 'pincode/add', component: comingSoon('Add Pin Code'), action: 'create' },
-      { path: 'pincode/view/:id', component: comingSoon('Pin Code'), action: 'show' },
-      { path: 'pincode/edit/:id', component: comingSoon('Edit Pin Code'), action: 'edit' },
-    ],
-    menu: [{ label: 'Pin Codes', to: 'pincodes/1' }],
-  },
-  {
-    name: 'deliverySettings',
-    group: 'others',
-    api: {},
-    routes: [
-      { path: 'delivery-charges/edit', component: comingSoon('Delivery Charges'), action: 'edit' },
-      { path: 'delivery-times/edit', component: comingSoon('Delivery Times'), action: 'edit' },
-    ],
-    menu: [
-      { label: 'Delivery Charges', to: 'delivery-charges/edit' },
-      { label: 'Delivery Times', to: 'delivery-times/edit' },
-    ],
   },
   {
     name: 'ecomm',

@@ -19,7 +19,14 @@ import authPlugin from './plugins/auth';
 import bodiesPlugin from './plugins/bodies';
 import errorsPlugin, { sendError } from './plugins/errors';
 import authRoutes from './modules/auth/routes';
+import accessoryRoutes from './modules/accessories/routes';
+import bannerRoutes from './modules/banners/routes';
 import categoryRoutes from './modules/categories/routes';
+import deliverySettingsRoutes from './modules/deliverySettings/routes';
+import pincodeRoutes from './modules/pincodes/routes';
+import planRoutes from './modules/plans/routes';
+import productRoutes from './modules/products/routes';
+import subCategoryRoutes from './modules/subCategories/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -67,6 +74,14 @@ export async function buildApp(opts: BuildAppOptions) {
     async (api) => {
       await api.register(authRoutes, { prefix: '/admin' });
       await api.register(categoryRoutes, { prefix: '/category' });
+      await api.register(subCategoryRoutes, { prefix: '/subCategory' });
+      await api.register(productRoutes, { prefix: '/product' });
+      await api.register(accessoryRoutes, { prefix: '/accessory' });
+      await api.register(bannerRoutes, { prefix: '/banner' });
+      await api.register(pincodeRoutes, { prefix: '/pincode' });
+      await api.register(planRoutes, { prefix: '/plan' });
+      // delivery-charge/... and delivery-time/...
+      await api.register(deliverySettingsRoutes);
     },
     { prefix: '/api' },
   );

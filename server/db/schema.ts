@@ -4,6 +4,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   text,
   timestamp,
@@ -135,3 +136,171 @@ export const categoriesTable = pgTable(
     index('categories_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
   ],
 );
+
+/** Money: numeric, never float. Drizzle reads it as a string; DTOs turn it into a number. */
+const money = (name: string) => numeric(name, { precision: 12, scale: 2 });
+
+export const subCategoriesTable = pgTable(
+  'sub_categories',
+  {
+    id: id(),
+    categoryId: text('category_id')
+      .notNull()
+      .references(() => categoriesTable.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    image: text('image').notNull(),
+    status: text('status').$type<RecordStatus>().notNull().default('Active'),
+    ...timestamps,
+  },
+  (t) => [index('sub_categories_category_idx').on(t.categoryId, t.createdAt)],
+);
+
+export const productsTable = pgTable(
+  'products',
+  {
+    id: id(),
+    categoryId: text('category_id')
+      .notNull()
+      .references(() => categoriesTable.id, { onDelete: 'restrict' }),
+    // Laundry items belong to a sub-category; deleting a sub-category in use is refused.
+    subCategoryId: text('sub_category_id').references(() => subCategoriesTable.id, {
+      onDelete: 'restrict',
+    }),
+    name: text('name').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    image: text('image').notNull(),
+    price: money('price').notNull(),
+    discountPrice: money('discount_price').notNull(),
+    stockQuantity: integer('stock_quantity').notNull().default(0),
+    /** Litres, for the water kind only (20 or 25 litre jars). */
+    quantity: integer('quantity'),
+    status: text('status').$type<RecordStatus>().notNull().default('Active'),
+    ...timestamps,
+  },
+  (t) => [
+    index('products_category_idx').on(t.categoryId, t.createdAt),
+    index('products_sub_category_idx').on(t.subCategoryId),
+    index('products_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+  ],
+);
+
+export const WATER_ACCESSORY_TYPES = [
+  'tap',
+  'dispenser',
+  'stand',
+  'cover',
+  'cap',
+  'cleaning_brush',
+  'other',
+] as const;
+export const OXYGEN_ACCESSORY_TYPES = [
+  'regulator',
+  'mask',
+  'flow_meter',
+  'stand',
+  'pipe',
+  'humidifier_bottle',
+  'valve',
+  'cover',
+  'other',
+] as const;
+export const ACCESSORY_MATERIALS = [
+  'metal',
+  'plastic',
+  'rubber',
+  'silicone',
+  'glass',
+  'other',
+] as const;
+
+export const accessoriesTable = pgTable(
+  'accessories',
+  {
+    id: id(),
+    categoryId: text('category_id')
+      .notNull()
+      .references(() => categoriesTable.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    type: text('type').notNull(),
+    material: text('material').notNull(),
+    imageUrl: text('image_url').notNull(),
+    price: money('price').notNull(),
+    discountPrice: money('discount_price').notNull(),
+    stockQuantity: integer('stock_quantity').notNull().default(0),
+    status: text('status').$type<RecordStatus>().notNull().default('Active'),
+    ...timestamps,
+  },
+  (t) => [index('accessories_category_idx').on(t.categoryId, t.createdAt)],
+);
+
+/** The banner list of the Home page has no category: the API shows it as 123456789. */
+export const HOME_BANNER_ID = '123456789';
+
+export const bannersTable = pgTable(
+  'banners',
+  {
+    id: id(),
+    title: text('title').notNull(),
+    /** Null for the Home banners. */
+    categoryId: text('category_id').references(() => categoriesTable.id, { onDelete: 'restrict' }),
+    imageUrls: jsonb('image_urls').$type<string[]>().notNull().default([]),
+    status: text('status').$type<RecordStatus>().notNull().default('Active'),
+    ...timestamps,
+  },
+  (t) => [index('banners_category_idx').on(t.categoryId, t.createdAt)],
+);
+
+export const PIN_TYPES = ['Home', 'Office', 'Other'] as const;
+export type PinType = (typeof PIN_TYPES)[number];
+
+export const pincodesTable = pgTable(
+  'pincodes',
+  {
+    id: id(),
+    /** An Indian PIN code: exactly 6 digits. */
+    number: text('number').notNull(),
+    pinType: text('pin_type').$type<PinType>().notNull().default('Home'),
+    status: text('status').$type<RecordStatus>().notNull().default('Active'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('pincodes_number_key').on(t.number),
+    index('pincodes_status_created_idx').on(t.status, t.createdAt),
+  ],
+);
+
+/** Tiffin meal plans. */
+export const plansTable = pgTable(
+  'plans',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    /** Days. */
+    duration: integer('duration').notNull(),
+    price: money('price').notNull(),
+    status: text('status').$type<RecordStatus>().notNull().default('Active'),
+    ...timestamps,
+  },
+  (t) => [index('plans_created_idx').on(t.createdAt)],
+);
+
+/** Settings kept as one row each (id 'default'). */
+export const deliveryChargesTable = pgTable('delivery_charges', {
+  id: text('id').primaryKey().default('default'),
+  standardCharge: money('standard_charge').notNull(),
+  emergencyCharge: money('emergency_charge').notNull(),
+  /** Percent. */
+  gst: numeric('gst', { precision: 5, scale: 2 }).notNull(),
+  updatedAt: timestamps.updatedAt,
+});
+
+export const deliveryTimesTable = pgTable('delivery_times', {
+  id: text('id').primaryKey().default('default'),
+  pickupTime: jsonb('pickup_time').$type<string[]>().notNull().default([]),
+  deliveryTime: jsonb('delivery_time').$type<string[]>().notNull().default([]),
+  gapHours: integer('gap_hours').notNull().default(0),
+  updatedAt: timestamps.updatedAt,
+});

@@ -24,3 +24,11 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   if (e.code === '23505') return !constraint || e.constraint === constraint;
   return e.cause ? isUniqueViolation(e.cause, constraint) : false;
 }
+
+/** True when a delete or update is refused because other rows still reference the row. */
+export function isForeignKeyViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: unknown } | undefined;
+  if (!e) return false;
+  if (e.code === '23503') return true;
+  return e.cause ? isForeignKeyViolation(e.cause) : false;
+}

@@ -62,3 +62,28 @@ export const pagingQuery = {
 export function pagingResult(total: number, page: number, limit: number) {
   return { totalRecords: total, currentPage: page, totalPages: Math.ceil(total / limit) };
 }
+
+/** Form values arrive as text in multipart and URL-encoded bodies; blank means missing. */
+function formNumber(value: unknown): unknown {
+  if (value === '' || value === null || value === undefined) return undefined;
+  return typeof value === 'string' ? Number(value.trim()) : value;
+}
+
+const numberError = (label: string) => ({
+  error: (issue: { input?: unknown }) =>
+    issue.input === undefined ? `${label} is required.` : `${label} must be a number.`,
+});
+
+/** A required number of at least 0, e.g. a price in rupees. */
+export const nonNegativeNumber = (label: string) =>
+  z.preprocess(formNumber, z.number(numberError(label)).min(0, `${label} must be 0 or more.`));
+
+/** A required whole number of at least 0, e.g. a stock quantity or litres. */
+export const nonNegativeInteger = (label: string) =>
+  z.preprocess(
+    formNumber,
+    z
+      .number(numberError(label))
+      .int(`${label} must be a whole number.`)
+      .min(0, `${label} must be 0 or more.`),
+  );

@@ -15,15 +15,26 @@ function withId(item: Record<string, unknown>): any {
   return { ...item, id: (item._id ?? item.id) as Identifier } satisfies RaRecord;
 }
 
-function fillPath(path: string, id?: Identifier): string {
-  return id === undefined ? path : path.replace(':id', encodeURIComponent(String(id)));
+/** Fills `:id` with the record id and `:name` with `values.name`; used values leave `values`. */
+function fillPath(path: string, id: Identifier | undefined, values: Record<string, unknown>) {
+  const rest = { ...values };
+  const filled = path.replace(/:(\w+)/g, (_m, name: string) => {
+    const value = name === 'id' ? id : rest[name];
+    delete rest[name];
+    if (value === undefined || value === null || value === '') {
+      throw new Error(`The call ${path} needs a value for ${name}`);
+    }
+    return encodeURIComponent(String(value));
+  });
+  return { path: filled, rest };
 }
 
 function pickFields(call: ApiCall, data: Record<string, unknown>, id?: Identifier) {
-  const picked = call.fields
-    ? Object.fromEntries(call.fields.filter((f) => f in data).map((f) => [f, data[f]]))
-    : { ...data };
-  delete picked.id;
+  const names = call.fields ?? Object.keys(data).filter((f) => f !== 'id');
+  const picked: Record<string, unknown> = {};
+  for (const field of names) {
+    if (field in data) picked[call.fieldNames?.[field] ?? field] = data[field];
+  }
   if (call.idField && id !== undefined) picked[call.idField] = id;
   return picked;
 }
@@ -40,13 +51,17 @@ function readResult(answer: ApiAnswer, key?: string): unknown {
 export function createDataProvider(declarations: ResourceDeclaration[]): AppDataProvider {
   const resources = Object.fromEntries(declarations.map((d) => [d.name, d]));
 
-  function callOf(resource: string, kind: keyof ResourceDeclaration['api']) {
+  function callOf<K extends 'list' | 'getOne' | 'create' | 'update' | 'delete'>(
+    resource: string,
+    kind: K,
+  ) {
     const decl = resources[resource];
     const call = decl?.api[kind];
-    if (!decl || !call || typeof call === 'string') {
-      throw new Error(`The ${resource} resource declares no ${kind} call`);
-    }
-    return { call: call as ApiCall, envelope: decl.api.envelope };
+    if (!decl || !call) throw new Error(`The ${resource} resource declares no ${kind} call`);
+    return {
+      call: call as NonNullable<ResourceDeclaration['api'][K]>,
+      envelope: call.envelope ?? decl.api.envelope,
+    };
   }
 
   async function write(
@@ -56,9 +71,10 @@ export function createDataProvider(declarations: ResourceDeclaration[]): AppData
     id?: Identifier,
   ) {
     const { call, envelope } = callOf(resource, kind);
+    const { path } = fillPath(call.path, id, data);
     const answer = await apiRequest({
       method: call.method,
-      path: fillPath(call.path, id),
+      path,
       query: call.query,
       body: pickFields(call, data, id),
       bodyKind: call.bodyKind,
@@ -71,12 +87,11 @@ export function createDataProvider(declarations: ResourceDeclaration[]): AppData
 
   const provider: AppDataProvider = {
     async getList(resource, params) {
-      const decl = resources[resource];
-      const call = decl?.api.list;
-      if (!call) throw new Error(`The ${resource} resource declares no list call`);
+      const { call, envelope } = callOf(resource, 'list');
       const { q, ...filters } = params.filter ?? {};
-      const query: Record<string, unknown> = { ...call.query, ...filters };
-      if (params.pagination) {
+      const { path, rest } = fillPath(call.path, undefined, filters);
+      const query: Record<string, unknown> = { ...call.query, ...rest };
+      if (params.pagination && call.paging !== 'none') {
         query.page = params.pagination.page;
         query.limit = params.pagination.perPage;
       }
@@ -85,11 +100,15 @@ export function createDataProvider(declarations: ResourceDeclaration[]): AppData
         query[call.sortParam] = params.sort.field;
         if (call.sortOrderParam) query[call.sortOrderParam] = params.sort.order.toLowerCase();
       }
+      // A POST list (accessories by category) sends its parameters as the body.
+      const post = call.method === 'POST';
       const answer = await apiRequest({
         method: call.method,
-        path: call.path,
-        query,
-        envelope: decl.api.envelope,
+        path,
+        query: post ? undefined : query,
+        body: post ? query : undefined,
+        bodyKind: call.bodyKind,
+        envelope,
       });
       const source = call.paging === 'top' ? answer : (answer.result ?? {});
       const items =
@@ -104,7 +123,7 @@ export function createDataProvider(declarations: ResourceDeclaration[]): AppData
       const { call, envelope } = callOf(resource, 'getOne');
       const answer = await apiRequest({
         method: call.method,
-        path: fillPath(call.path, params.id),
+        path: fillPath(call.path, params.id, {}).path,
         query: call.query,
         envelope,
       });

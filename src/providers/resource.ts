@@ -5,22 +5,33 @@ import type { PermissionGroup } from './permissions';
 /** One /api call of a resource, as the spec's call table describes it. */
 export interface ApiCall {
   method: 'GET' | 'POST';
-  /** Path under /api; `:id` is replaced by the record id. */
+  /**
+   * Path under /api. `:id` is replaced by the record id, any other `:name` by the list filter
+   * or the record's field of that name (`subCategory/by-categoryId/:categoryId`).
+   */
   path: string;
   bodyKind?: BodyKind;
+  /** This call's envelope when it differs from the resource's (plan update: `success`). */
+  envelope?: Envelope;
   /** Fixed query parameters (e.g. `status: 'Active'`). */
   query?: Record<string, string | number>;
   /** Name of the field that carries the record id in the body (e.g. `categoryId`). */
   idField?: string;
   /** The fields sent, in this order; others in the form are left out. */
   fields?: string[];
+  /** Form field -> payload name, where the call names a field otherwise (`number` -> `pinCode`). */
+  fieldNames?: Record<string, string>;
   /** Where the record or list sits in `result` (e.g. `categories`, `category`). */
   resultKey?: string;
 }
 
+/** A list call; a POST list sends its filter and paging as the body. */
 export interface ListCall extends ApiCall {
-  /** `result`: paging inside `result`; `top`: data and paging at the top level of the answer. */
-  paging?: 'result' | 'top';
+  /**
+   * `result`: items and paging inside `result`; `top`: `data` and paging at the top level of the
+   * answer; `none`: the whole list at once (the panel pages it).
+   */
+  paging?: 'result' | 'top' | 'none';
   /** Query parameter names for the search text and sorting. */
   searchParam?: string;
   sortParam?: string;

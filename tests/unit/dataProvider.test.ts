@@ -218,4 +218,60 @@ describe('envelopes and errors', () => {
       status: 0,
     });
   });
+
+  const shapes: ResourceDeclaration[] = [
+    {
+      name: 'things',
+      routes: [],
+      api: {
+        list: {
+          method: 'GET',
+          path: 'thing/by-parent/:parentId',
+          paging: 'none',
+          resultKey: 'things',
+        },
+        create: {
+          method: 'POST',
+          path: 'thing/add',
+          bodyKind: 'json',
+          fields: ['number', 'kind'],
+          fieldNames: { number: 'pinCode' },
+          envelope: 'statusCode',
+        },
+      },
+    },
+    {
+      name: 'parts',
+      routes: [],
+      api: {
+        list: { method: 'POST', path: 'part/by-parent', bodyKind: 'form', resultKey: 'parts' },
+      },
+    },
+  ];
+  const s = createDataProvider(shapes);
+
+  it('fills path parameters from the filter and reads a whole list without paging', async () => {
+    answers.push({ body: { statusCode: 200, result: { things: [{ _id: 't1' }, { _id: 't2' }] } } });
+    const result = await s.getList('things', {
+      pagination: { page: 1, perPage: 10 },
+      sort: { field: 'createdAt', order: 'ASC' },
+      filter: { parentId: 'p 1', status: 'Active' },
+    });
+    expect(calls[0]!.url.pathname).toBe('/api/thing/by-parent/p%201');
+    expect(Object.fromEntries(calls[0]!.url.searchParams)).toEqual({ status: 'Active' });
+    expect(result.total).toBe(2);
+  });
+
+  it('sends a POST list as a body and renames fields the call names otherwise', async () => {
+    answers.push({ body: { statusCode: 200, result: { parts: [] } } });
+    await s.getList('parts', {
+      pagination: { page: 1, perPage: 20 },
+      sort: { field: 'createdAt', order: 'ASC' },
+      filter: { categoryId: 'c1' },
+    });
+    expect(calls[0]!.method).toBe('POST');
+    expect(new URLSearchParams(String(calls[0]!.body)).get('categoryId')).toBe('c1');
+    await s.create('things', { data: { number: '560001', kind: 'Home', extra: 1 } });
+    expect(JSON.parse(String(calls[1]!.body))).toEqual({ pinCode: '560001', kind: 'Home' });
+  });
 });
