@@ -1,4 +1,12 @@
 import englishMessages from 'ra-language-english';
+import { messages as subCategoriesMessages } from '../../resources/subCategories/messages';
+import { messages as productsMessages } from '../../resources/products/messages';
+import { messages as accessoriesMessages } from '../../resources/accessories/messages';
+import { messages as pricingMessages } from '../../resources/pricing/messages';
+import { messages as bannersMessages } from '../../resources/banners/messages';
+import { messages as plansMessages } from '../../resources/plans/messages';
+import { messages as pincodesMessages } from '../../resources/pincodes/messages';
+import { messages as deliverySettingsMessages } from '../../resources/deliverySettings/messages';
 
 /**
  * The one catalogue of the panel's wording. `app.*` holds the spec's texts (with the corrections
@@ -82,6 +90,14 @@ export const messages = {
     coming: {
       text: 'This screen is on its way. The menu entry already points at its final address.',
     },
+    subCategories: subCategoriesMessages,
+    products: productsMessages,
+    accessories: accessoriesMessages,
+    pricing: pricingMessages,
+    banners: bannersMessages,
+    plans: plansMessages,
+    pincodes: pincodesMessages,
+    deliverySettings: deliverySettingsMessages,
     categories: {
       title: 'Categories',
       add_title: 'Add Category',

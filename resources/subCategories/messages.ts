@@ -1,0 +1,2 @@
+/** Wording of the subCategories screens (spec 000), merged into the catalogue as `app.subCategories.*`. */
+export const messages = {};
