@@ -1,7 +1,7 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { ensureSuperAdmin, seedCategories } from './db/seed';
+import { ensureSuperAdmin, seedCategories, seedDemoData } from './db/seed';
 
 const config = loadConfig();
 const database = await openDatabase({
@@ -10,6 +10,7 @@ const database = await openDatabase({
 });
 const superAdmin = await ensureSuperAdmin(database.db, config);
 await seedCategories(database.db, config.dataDir);
+if (config.seedDemo) await seedDemoData(database.db, config.dataDir);
 
 const app = await buildApp({
   config,

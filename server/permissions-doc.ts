@@ -1,6 +1,6 @@
 import { PERMISSION_GROUPS } from './db/schema';
 import type { RouteAccess } from './plugins/auth';
-import { deniedMessage, describeAccess, GROUP_LABELS } from './permissions';
+import { accessGroups, deniedMessage, describeAccess, GROUP_LABELS } from './permissions';
 
 /**
  * docs/permissions.md, generated from the routes the server registers (`app.routeAccess`), so
@@ -8,7 +8,8 @@ import { deniedMessage, describeAccess, GROUP_LABELS } from './permissions';
  * writes it; tests/api/permissions-doc.test.ts checks that the committed file is current.
  */
 export function renderPermissionsDoc(routes: readonly RouteAccess[]): string {
-  const perGroup = (group: string) => routes.filter((r) => r.access === group).length;
+  const perGroup = (group: string) =>
+    routes.filter((r) => accessGroups(r.access).some((g) => g === group)).length;
   const lines = [
     '# Permissions',
     '',
@@ -23,7 +24,8 @@ export function renderPermissionsDoc(routes: readonly RouteAccess[]): string {
     '',
     '- `public`: anyone; no token is needed.',
     '- any signed-in admin: a valid session token of an active admin.',
-    "- a permission group: the admin's permissions map has that group switched on.",
+    "- a permission group: the admin's permissions map has that group switched on (where a route",
+    '  names several groups, any one of them will do).',
     '- super-admin only: the admin holds the super-admin role.',
     '',
     'The super-admin passes every check, whatever its stored permissions map says.',

@@ -6,11 +6,20 @@ import {
 } from './db/schema';
 
 /**
- * Who may call a route: anyone, any signed-in admin, the super-admin only, or admins whose
- * permission group is switched on. Every /api route declares one (`config.access`); the auth
- * plugin refuses to register a route without it, so nothing is open by omission.
+ * Who may call a route: anyone, any signed-in admin, the super-admin only, admins whose
+ * permission group is switched on, or admins holding any one of several groups (a product's
+ * price is changed from Service Management and from Pricing Management). Every /api route
+ * declares one (`config.access`); the auth plugin refuses to register a route without it, so
+ * nothing is open by omission.
  */
-export type Access = 'public' | 'signedIn' | 'superAdmin' | PermissionGroup;
+export type Access =
+  'public' | 'signedIn' | 'superAdmin' | PermissionGroup | readonly PermissionGroup[];
+
+/** The permission groups an access rule accepts (none for the other rules). */
+export function accessGroups(access: Access): readonly PermissionGroup[] {
+  if (Array.isArray(access)) return access;
+  return isPermissionGroup(access as string) ? [access as PermissionGroup] : [];
+}
 
 export const GROUP_LABELS: Record<PermissionGroup, string> = {
   userManagement: 'User Management',
@@ -26,6 +35,9 @@ export const GROUP_LABELS: Record<PermissionGroup, string> = {
   settings: 'Settings',
 };
 
+/** Who may edit a product or an accessory: the catalogue's and the prices' managers. */
+export const PRICE_EDITORS: readonly PermissionGroup[] = ['serviceManagement', 'pricingManagement'];
+
 export interface Caller {
   role: AdminRole;
   permissions: Partial<Permissions>;
@@ -36,13 +48,14 @@ export function mayCall(caller: Caller, access: Access): boolean {
   if (access === 'public' || access === 'signedIn') return true;
   if (caller.role === 'super-admin') return true;
   if (access === 'superAdmin') return false;
-  return caller.permissions[access] === true;
+  return accessGroups(access).some((group) => caller.permissions[group] === true);
 }
 
 export function deniedMessage(access: Access): string {
   if (access === 'superAdmin') return 'Only the super-admin can do this.';
   if (access === 'public' || access === 'signedIn') return 'You are not allowed to do this.';
-  return `You do not have the ${GROUP_LABELS[access]} permission. Ask the super-admin to grant it.`;
+  const labels = accessGroups(access).map((g) => GROUP_LABELS[g]);
+  return `You do not have the ${labels.join(' or ')} permission. Ask the super-admin to grant it.`;
 }
 
 export function isPermissionGroup(value: string): value is PermissionGroup {
@@ -62,6 +75,8 @@ export function describeAccess(access: Access): string {
     case 'superAdmin':
       return 'super-admin only';
     default:
-      return `\`${access}\` (${GROUP_LABELS[access]})`;
+      return accessGroups(access)
+        .map((g) => `\`${g}\` (${GROUP_LABELS[g]})`)
+        .join(' or ');
   }
 }

@@ -1,18 +1,62 @@
-import { comingSoon } from '../../src/pages/ComingSoon';
 import type { ResourceDeclaration } from '../../src/providers/resource';
+import { AccessoryCreate } from './AccessoryCreate';
+import { AccessoryEdit } from './AccessoryEdit';
+import { AccessoryShow } from './AccessoryShow';
 
-/** Not built yet: its routes show a 'coming' page. */
+// The form edits the record's `imageUrl`; the calls name the uploaded file `image`.
+const ACCESSORY_FIELDS = [
+  'name',
+  'type',
+  'material',
+  'imageUrl',
+  'price',
+  'stockQuantity',
+  'discountPrice',
+  'categoryId',
+];
+
+/** Accessories of the water and oxygen categories (spec 000): listed in the category view. */
 export const accessories: ResourceDeclaration = {
   name: 'accessories',
   group: 'serviceManagement',
-  api: {},
-  routes: [
-    {
-      path: 'accessory/add/:categoryId',
-      component: comingSoon('Add Accessory'),
-      action: 'create',
+  api: {
+    envelope: 'statusCode',
+    list: {
+      method: 'POST',
+      path: 'accessory/get-accessories-by-category',
+      bodyKind: 'multipart',
+      resultKey: 'accessories',
+      paging: 'none',
     },
-    { path: 'accessory/edit/:id', component: comingSoon('Edit Accessory'), action: 'edit' },
-    { path: 'accessory/view/:id', component: comingSoon('Accessory'), action: 'show' },
+    getOne: { method: 'GET', path: 'accessory/get-accessory/:id', resultKey: 'accessory' },
+    create: {
+      method: 'POST',
+      path: 'accessory/create',
+      bodyKind: 'multipart',
+      fields: ACCESSORY_FIELDS,
+      fieldNames: { imageUrl: 'image' },
+      resultKey: 'accessory',
+    },
+    update: {
+      method: 'POST',
+      path: 'accessory/edit-accessory',
+      bodyKind: 'multipart',
+      idField: 'accessoryId',
+      fields: ACCESSORY_FIELDS,
+      fieldNames: { imageUrl: 'image' },
+      resultKey: 'accessory',
+    },
+    delete: {
+      method: 'POST',
+      path: 'accessory/delete-accessory',
+      bodyKind: 'multipart',
+      idField: 'accessoryId',
+      fields: [],
+    },
+  },
+  routes: [
+    { path: 'accessory/add/:categoryId', component: AccessoryCreate, action: 'create' },
+    { path: 'accessory/edit/:id', component: AccessoryEdit, action: 'edit' },
+    { path: 'accessory/view/:id', component: AccessoryShow, action: 'show' },
   ],
 };

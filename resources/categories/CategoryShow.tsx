@@ -12,9 +12,15 @@ import {
 import { Link, useParams } from 'react-router-dom';
 import { RecordMissing } from '../../src/components/RecordMissing';
 import { formatDay, imageUrl } from '../../src/format';
+import { CategoryAccessories } from '../accessories/CategoryAccessories';
+import { CategoryProducts } from '../products/CategoryProducts';
+import { CategorySubCategories } from '../subCategories/CategorySubCategories';
 import { kindLabel } from './kinds';
 
-/** /admin-panel/category/view/{id}: the category's details (its tables come with the catalogue). */
+/**
+ * /admin-panel/category/view/{id}: the category's details, then its tables by kind:
+ * sub-categories (laundry), products (all but tiffin), accessories (water and oxygen).
+ */
 export function CategoryShow() {
   const { id } = useParams();
   const translate = useTranslate();
@@ -75,6 +81,11 @@ export function CategoryShow() {
           </Stack>
         </CardContent>
       </Card>
+      {record.kind === 'laundry' && <CategorySubCategories category={record} />}
+      {record.kind !== 'tiffin' && <CategoryProducts category={record} />}
+      {(record.kind === 'water' || record.kind === 'oxygen') && (
+        <CategoryAccessories category={record} />
+      )}
     </RecordContextProvider>
   );
 }

@@ -1,2 +1,17 @@
 /** Wording of the deliverySettings screens (spec 000), merged into the catalogue as `app.deliverySettings.*`. */
-export const messages = {};
+export const messages = {
+  charges_title: 'Delivery Charges',
+  times_title: 'Delivery Times',
+  standard_charge: 'Standard Charge (₹)',
+  emergency_charge: 'Emergency Charge (₹)',
+  gst: 'GST (%)',
+  pickup_time: 'Pickup Time',
+  delivery_time: 'Delivery Time',
+  gap_hours: 'Gap Hours',
+  pickup_help: 'e.g. 8:00 AM - 11:00 AM',
+  delivery_help: 'e.g. 5:00 PM - 8:00 PM',
+  gap_help: 'Hours between pickup and delivery.',
+  whole_hours: 'Gap hours must be a whole number.',
+  charges_failed: 'Failed to edit charges. Please try again.',
+  times_failed: 'Failed to update delivery time.',
+};

@@ -1,16 +1,50 @@
-import { comingSoon } from '../../src/pages/ComingSoon';
 import type { ResourceDeclaration } from '../../src/providers/resource';
+import { PincodeCreate } from './PincodeCreate';
+import { PincodeEdit } from './PincodeEdit';
+import { PincodeList } from './PincodeList';
+import { PincodeShow } from './PincodeShow';
 
-/** Not built yet: its routes show a 'coming' page. */
+/** Pin codes, the service areas (spec 000): list, add, edit, view, delete. */
 export const pincodes: ResourceDeclaration = {
   name: 'pincodes',
   group: 'others',
-  api: {},
+  api: {
+    envelope: 'statusCode',
+    list: {
+      method: 'GET',
+      path: 'pincode/get-paginated-pincodes',
+      query: { status: 'Active' },
+      resultKey: 'pincodes',
+      paging: 'result',
+      searchParam: 'search',
+      sortParam: 'sort',
+      sortOrderParam: 'sortOrder',
+    },
+    // Addition: one pin code by id, for reloads and shared links.
+    getOne: { method: 'GET', path: 'pincode/get-pincode/:id', resultKey: 'pincode' },
+    create: {
+      method: 'POST',
+      path: 'pincode/add',
+      bodyKind: 'json',
+      fields: ['number', 'pinType'],
+      // The add call names the number `pinCode`; edit calls it `number`.
+      fieldNames: { number: 'pinCode' },
+      resultKey: 'pincode',
+    },
+    update: {
+      method: 'POST',
+      path: 'pincode/edit-pincode/:id',
+      bodyKind: 'json',
+      fields: ['number', 'pinType'],
+      resultKey: 'pincode',
+    },
+    delete: { method: 'POST', path: 'pincode/delete-pincode/:id', bodyKind: 'json', fields: [] },
+  },
   routes: [
-    { path: 'pincodes/:page', component: comingSoon('Pin Codes') },
-    { path: 'pincode/add', component: comingSoon('Add Pin Code'), action: 'create' },
-    { path: 'pincode/view/:id', component: comingSoon('Pin Code'), action: 'show' },
-    { path: 'pincode/edit/:id', component: comingSoon('Edit Pin Code'), action: 'edit' },
+    { path: 'pincodes/:page', component: PincodeList },
+    { path: 'pincode/add', component: PincodeCreate, action: 'create' },
+    { path: 'pincode/view/:id', component: PincodeShow, action: 'show' },
+    { path: 'pincode/edit/:id', component: PincodeEdit, action: 'edit' },
   ],
   menu: [{ label: 'Pin Codes', to: 'pincodes/1' }],
 };

@@ -1,2 +1,15 @@
 /** Wording of the pincodes screens (spec 000), merged into the catalogue as `app.pincodes.*`. */
-export const messages = {};
+export const messages = {
+  title: 'Pin Codes',
+  add_title: 'Add Pin Code',
+  edit_title: 'Edit Pin Code',
+  view_title: 'Pin Code Details',
+  heading: 'Pin Code %{number}',
+  number: 'Pin Code',
+  pin_type: 'Pin Type',
+  number_help: 'Six digits, e.g. 560034.',
+  format: 'The pin code must be exactly 6 digits.',
+  add_failed: 'Failed to add pincode. Please try again.',
+  edit_failed: 'Failed to edit pincode. Please try again.',
+  delete_failed: 'Failed to delete pincode. Please try again.',
+};

@@ -1,16 +1,58 @@
-import { comingSoon } from '../../src/pages/ComingSoon';
 import type { ResourceDeclaration } from '../../src/providers/resource';
+import { PlanCreate } from './PlanCreate';
+import { PlanEdit } from './PlanEdit';
+import { PlanList } from './PlanList';
+import { PlanShow } from './PlanShow';
 
-/** Not built yet: its routes show a 'coming' page. */
+/** Tiffin plans (spec 000): list, add, edit, view, delete. */
 export const plans: ResourceDeclaration = {
   name: 'plans',
   group: 'tiffinPlan',
-  api: {},
+  api: {
+    envelope: 'statusCode',
+    list: {
+      method: 'GET',
+      path: 'plan/get-all-plans',
+      // `data` and the paging sit at the top level of this answer.
+      paging: 'top',
+      searchParam: 'search',
+      sortParam: 'sort',
+      sortOrderParam: 'sortOrder',
+    },
+    // Addition: one plan by id, for reloads and shared links.
+    getOne: { method: 'GET', path: 'plan/get-plan/:id', resultKey: 'plan' },
+    // Answers 201.
+    create: {
+      method: 'POST',
+      path: 'plan/create-plan',
+      bodyKind: 'json',
+      fields: ['name', 'duration', 'price'],
+      resultKey: 'plan',
+    },
+    // Answers a `success` flag instead of a status code.
+    update: {
+      method: 'POST',
+      path: 'plan/update-plan',
+      bodyKind: 'json',
+      envelope: 'success',
+      idField: 'planId',
+      fields: ['name', 'duration', 'price'],
+      resultKey: 'plan',
+    },
+    // The id goes in the path and again in a body field the spec names `bannerId`.
+    delete: {
+      method: 'POST',
+      path: 'plan/delete-plan/:id',
+      bodyKind: 'json',
+      idField: 'bannerId',
+      fields: [],
+    },
+  },
   routes: [
-    { path: 'tiffin-plans/:page', component: comingSoon('Tiffin Plans') },
-    { path: 'tiffin-plan/add', component: comingSoon('Add Tiffin Plan'), action: 'create' },
-    { path: 'tiffin-plan/edit/:id', component: comingSoon('Edit Tiffin Plan'), action: 'edit' },
-    { path: 'tiffin-plan/view/:id', component: comingSoon('Tiffin Plan'), action: 'show' },
+    { path: 'tiffin-plans/:page', component: PlanList },
+    { path: 'tiffin-plan/add', component: PlanCreate, action: 'create' },
+    { path: 'tiffin-plan/edit/:id', component: PlanEdit, action: 'edit' },
+    { path: 'tiffin-plan/view/:id', component: PlanShow, action: 'show' },
   ],
   menu: [{ label: 'Tiffin Plans', to: 'tiffin-plans/1' }],
 };

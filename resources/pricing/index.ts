@@ -1,14 +1,18 @@
-import { comingSoon } from '../../src/pages/ComingSoon';
 import type { MenuCategory, ResourceDeclaration } from '../../src/providers/resource';
+import { PricingPage } from './PricingPage';
 
 const lower = (c: MenuCategory) => c.name.toLowerCase();
 
-/** Not built yet: its routes show a 'coming' page. */
+/**
+ * Pricing (spec 000; its content is ours): one screen per category whose table edits the prices
+ * of its products and accessories through their own resources' edit calls, so it has no calls
+ * of its own.
+ */
 export const pricing: ResourceDeclaration = {
   name: 'pricing',
   group: 'pricingManagement',
   api: {},
-  routes: [{ path: 'pricing/:categoryName/:id', component: comingSoon('Pricing') }],
+  routes: [{ path: 'pricing/:categoryName/:id', component: PricingPage }],
   menu: (categories) =>
     categories
       .filter((c) => c.kind !== 'tiffin')

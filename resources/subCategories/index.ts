@@ -1,18 +1,47 @@
-import { comingSoon } from '../../src/pages/ComingSoon';
 import type { ResourceDeclaration } from '../../src/providers/resource';
+import { SubCategoryCreate } from './SubCategoryCreate';
+import { SubCategoryEdit } from './SubCategoryEdit';
+import { SubCategoryShow } from './SubCategoryShow';
 
-/** Not built yet: its routes show a 'coming' page. */
+/** Sub-categories of the laundry category (spec 000): listed in the category view. */
 export const subCategories: ResourceDeclaration = {
   name: 'subCategories',
   group: 'serviceManagement',
-  api: {},
-  routes: [
-    {
-      path: 'sub-category/add/:categoryId',
-      component: comingSoon('Add Sub Category'),
-      action: 'create',
+  api: {
+    envelope: 'statusCode',
+    list: {
+      method: 'GET',
+      path: 'subCategory/by-categoryId/:categoryId',
+      resultKey: 'subCategories',
+      paging: 'none',
     },
-    { path: 'sub-category/edit/:id', component: comingSoon('Edit Sub Category'), action: 'edit' },
-    { path: 'sub-category/view/:id', component: comingSoon('Sub Category'), action: 'show' },
+    getOne: { method: 'GET', path: 'subCategory/get-subCategory/:id', resultKey: 'subCategory' },
+    create: {
+      method: 'POST',
+      path: 'subCategory/create-subCategory',
+      bodyKind: 'multipart',
+      fields: ['name', 'title', 'description', 'image', 'categoryId'],
+      resultKey: 'subCategory',
+    },
+    update: {
+      method: 'POST',
+      path: 'subCategory/edit-subCategory',
+      bodyKind: 'multipart',
+      idField: 'subCategoryId',
+      fields: ['name', 'title', 'description', 'image'],
+      resultKey: 'subCategory',
+    },
+    delete: {
+      method: 'POST',
+      path: 'subCategory/delete-subCategory',
+      bodyKind: 'multipart',
+      idField: 'subCategoryId',
+      fields: [],
+    },
+  },
+  routes: [
+    { path: 'sub-category/add/:categoryId', component: SubCategoryCreate, action: 'create' },
+    { path: 'sub-category/edit/:id', component: SubCategoryEdit, action: 'edit' },
+    { path: 'sub-category/view/:id', component: SubCategoryShow, action: 'show' },
   ],
 };

@@ -25,7 +25,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call this route; required on every /api route. */
     access?: Access;
-    envelope?: 'statusCode' | 'statuscode';
+    /** How the answer reports success: `statuscode` (banners, supports), `success` (plan update). */
+    envelope?: 'statusCode' | 'statuscode' | 'success';
   }
   interface FastifyRequest {
     admin: SignedInAdmin | null;

@@ -15,7 +15,10 @@ export function sendError(
   status: number,
   message: string,
 ) {
-  return reply.code(status).send({ [envelopeKey(request)]: status, message });
+  const body = { [envelopeKey(request)]: status, message };
+  // Calls whose client checks a `success` flag (plan update) get `success: false` on failure.
+  const flagged = request.routeOptions.config?.envelope === 'success';
+  return reply.code(status).send(flagged ? { success: false, ...body } : body);
 }
 
 /** Busboy reports a truncated or malformed multipart body as a plain Error, without a code. */

@@ -42,8 +42,12 @@ function encodeBody(
   const form = new FormData();
   for (const [k, v] of entries) {
     const file = asFile(v);
+    // Several files under one field name (a multiple ImageInput): one part per file.
+    const files = Array.isArray(v) && v.length ? v.map(asFile) : [];
     if (file) form.append(k, file, file.name);
-    else if (typeof v === 'object') form.append(k, JSON.stringify(v));
+    else if (files.length && files.every((f) => f)) {
+      for (const f of files as File[]) form.append(k, f, f.name);
+    } else if (typeof v === 'object') form.append(k, JSON.stringify(v));
     else form.append(k, String(v));
   }
   return { body: form }; // the browser sets the multipart boundary

@@ -8,7 +8,10 @@ import { storeImage } from '../../lib/uploads';
 import { allPermissions } from '../../permissions';
 import type { Database } from '../client';
 import { adminsTable, categoriesTable, type CategoryKind } from '../schema';
+import { seedBanners } from './banners';
+import { seedCatalogue } from './catalogue';
 import { illustrationPng } from './images';
+import { seedServiceAreas } from './service-areas';
 
 export interface SuperAdminInfo {
   email: string;
@@ -117,4 +120,14 @@ export async function seedCategories(db: Database, dataDir: string): Promise<boo
   }
   await db.insert(categoriesTable).values(rows);
   return true;
+}
+
+/**
+ * Realistic demo data (SEED_DEMO, on by default): the catalogue, service areas, plans, delivery
+ * settings and banners. Each part fills only its own empty tables, so a start never adds twice.
+ */
+export async function seedDemoData(db: Database, dataDir: string): Promise<void> {
+  await seedCatalogue(db, dataDir);
+  await seedServiceAreas(db);
+  await seedBanners(db, dataDir);
 }

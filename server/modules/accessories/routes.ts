@@ -1,6 +1,183 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { PRICE_EDITORS } from '../../permissions';
+import {
+  ACCESSORY_MATERIALS,
+  OXYGEN_ACCESSORY_TYPES,
+  WATER_ACCESSORY_TYPES,
+  type CategoryKind,
+} from '../../db/schema';
+import { badRequest, conflict, isForeignKeyViolation, notFound } from '../../lib/errors';
+import { withStoredImage } from '../../lib/uploads';
+import { imageUpload, optionalImageUpload, requiredText } from '../../lib/validation';
+import {
+  checkPrices,
+  findCategory,
+  optionalId,
+  priceFields,
+  requiredId,
+  wholeListLimit,
+} from '../products/rules';
+import { createAccessoryRepository, toAccessoryDto } from './repository';
 
-// Not built yet: the calls of this area come with the catalogue issue.
-const routes: FastifyPluginAsyncZod = async () => {};
+const MISSING = 'This accessory does not exist.';
+const ONLY_WATER_OXYGEN = 'Accessories are sold only in the water and oxygen categories.';
 
-export default routes;
+/** Accessory types per category kind (spec 000 §3). */
+const TYPES_BY_KIND: Partial<Record<CategoryKind, readonly string[]>> = {
+  water: WATER_ACCESSORY_TYPES,
+  oxygen: OXYGEN_ACCESSORY_TYPES,
+};
+
+const accessoryId = requiredId('Accessory id');
+
+const accessoryFields = {
+  name: requiredText('Name', 100),
+  type: requiredText('Type', 40),
+  material: z.enum(ACCESSORY_MATERIALS, {
+    error: (issue) =>
+      issue.input === undefined || issue.input === ''
+        ? 'Material is required.'
+        : `Material must be one of: ${ACCESSORY_MATERIALS.join(', ')}.`,
+  }),
+  ...priceFields,
+};
+
+/** Accessories of the water and oxygen categories (spec 000 §7). */
+const accessoryRoutes: FastifyPluginAsyncZod = async (app) => {
+  const repo = createAccessoryRepository(app.db);
+
+  async function accessoryCategory(id: string) {
+    const category = await findCategory(app.db, id);
+    const types = TYPES_BY_KIND[category.kind];
+    if (!types) throw badRequest(ONLY_WATER_OXYGEN);
+    return { ...category, types };
+  }
+
+  function checkType(type: string, category: { kind: CategoryKind; types: readonly string[] }) {
+    if (!category.types.includes(type)) {
+      throw badRequest(
+        `Type must be one of: ${category.types.join(', ')} for ${category.kind} accessories.`,
+      );
+    }
+  }
+
+  app.post(
+    '/get-accessories-by-category',
+    {
+      config: { access: 'signedIn' },
+      schema: { body: z.object({ categoryId: requiredId('Category id'), limit: wholeListLimit }) },
+    },
+    async (request) => {
+      const category = await accessoryCategory(request.body.categoryId);
+      const rows = await repo.listByCategory(category.id, request.body.limit);
+      return {
+        statusCode: 200,
+        message: 'Accessories',
+        result: { accessories: rows.map(toAccessoryDto) },
+      };
+    },
+  );
+
+  // Addition: one accessory by id, so a reloaded edit or view screen can fill itself.
+  app.get(
+    '/get-accessory/:id',
+    { config: { access: 'signedIn' }, schema: { params: z.object({ id: accessoryId }) } },
+    async (request) => {
+      const row = await repo.findById(request.params.id);
+      if (!row) throw notFound(MISSING);
+      return { statusCode: 200, message: 'Accessory', result: { accessory: toAccessoryDto(row) } };
+    },
+  );
+
+  app.post(
+    '/create',
+    {
+      config: { access: 'serviceManagement' },
+      schema: {
+        body: z.object({
+          ...accessoryFields,
+          image: imageUpload('Please choose an image for the accessory.'),
+          categoryId: requiredId('Category id'),
+        }),
+      },
+    },
+    async (request) => {
+      const { image, categoryId, ...fields } = request.body;
+      checkPrices(fields);
+      const category = await accessoryCategory(categoryId);
+      checkType(fields.type, category);
+      const created = await withStoredImage(app.config.dataDir, image, (url) =>
+        repo.create({ ...fields, categoryId: category.id, imageUrl: url! }),
+      );
+      return {
+        statusCode: 200,
+        message: `Accessory ${created.name} created successfully`,
+        result: { accessory: toAccessoryDto(created) },
+      };
+    },
+  );
+
+  app.post(
+    '/edit-accessory',
+    {
+      // Prices are also changed from the pricing screen (Pricing Management).
+      config: { access: PRICE_EDITORS },
+      schema: {
+        body: z.object({
+          ...accessoryFields,
+          accessoryId,
+          image: optionalImageUpload,
+          categoryId: optionalId,
+          status: z
+            .enum(['Active', 'Inactive'], { error: 'Status must be Active or Inactive.' })
+            .optional(),
+        }),
+      },
+    },
+    async (request) => {
+      const { accessoryId: id, image, categoryId, ...fields } = request.body;
+      checkPrices(fields);
+      const existing = await repo.findById(id);
+      if (!existing) throw notFound(MISSING);
+      if (categoryId && categoryId !== existing.categoryId) {
+        throw badRequest('An accessory cannot move to another category. Add it there instead.');
+      }
+      checkType(fields.type, await accessoryCategory(existing.categoryId));
+      const newImage = Buffer.isBuffer(image) ? image : undefined;
+      const updated = await withStoredImage(app.config.dataDir, newImage, (url) =>
+        repo.update(id, { ...fields, ...(url ? { imageUrl: url } : {}) }),
+      );
+      if (!updated) throw notFound(MISSING);
+      return {
+        statusCode: 200,
+        message: `Accessory ${updated.name} updated successfully`,
+        result: { accessory: toAccessoryDto(updated) },
+      };
+    },
+  );
+
+  app.post(
+    '/delete-accessory',
+    { config: { access: 'serviceManagement' }, schema: { body: z.object({ accessoryId }) } },
+    async (request) => {
+      const existing = await repo.findById(request.body.accessoryId);
+      if (!existing) throw notFound(MISSING);
+      try {
+        await repo.remove(existing.id);
+      } catch (err) {
+        if (isForeignKeyViolation(err)) {
+          throw conflict('This accessory is used by orders and cannot be deleted.');
+        }
+        throw err;
+      }
+      return {
+        statusCode: 200,
+        message: `Accessory ${existing.name} deleted successfully`,
+        result: { accessory: toAccessoryDto(existing) },
+      };
+    },
+  );
+};
+
+export default accessoryRoutes;

@@ -1,6 +1,190 @@
+import { rm } from 'node:fs/promises';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { HOME_BANNER_ID } from '../../db/schema';
+import { badRequest, notFound } from '../../lib/errors';
+import { storeImage, type StoredImage } from '../../lib/uploads';
+import { optionalText, pagingQuery, pagingResult, requiredText } from '../../lib/validation';
+import { BANNER_SORTS, createBannerRepository, toBannerDto, type BannerPlace } from './repository';
 
-// Not built yet: the calls of this area come with the catalogue issue.
-const routes: FastifyPluginAsyncZod = async () => {};
+export const MAX_BANNER_IMAGES = 10;
 
-export default routes;
+const bannerId = z
+  .string({ error: 'Banner id is required.' })
+  .trim()
+  .min(1, 'Banner id is required.');
+
+/**
+ * The `image` field: one file, several files under the same name (an array of Buffers), or text
+ * (an edit form that keeps its images). Only the files count.
+ */
+const imageFiles = z
+  .union([z.instanceof(Buffer), z.string(), z.array(z.union([z.instanceof(Buffer), z.string()]))], {
+    error: 'The image must be sent as a file.',
+  })
+  .optional()
+  .transform((v) => (v === undefined ? [] : [v].flat().filter((x) => Buffer.isBuffer(x))));
+
+/** Text, so that a multipart form can send it; blank or 123456789 means Home. */
+const categoryField = z.string({ error: 'Category id must be text.' }).trim().optional();
+
+const NO_CATEGORY = 'This category does not exist. Choose another category or Home Banner.';
+
+/** Banner calls (spec 000 §7): every answer, errors included, spells the code `statuscode`. */
+const bannerRoutes: FastifyPluginAsyncZod = async (app) => {
+  const repo = createBannerRepository(app.db);
+  const config = { access: 'banners', envelope: 'statuscode' } as const;
+
+  /** '' and 123456789 are the Home banners (null); any other id must be a category. */
+  async function resolvePlace(id: string): Promise<BannerPlace> {
+    if (id === '' || id === HOME_BANNER_ID) return null;
+    if (!(await repo.categoryExists(id))) throw notFound(NO_CATEGORY);
+    return id;
+  }
+
+  function checkCount(files: Buffer[]) {
+    if (files.length > MAX_BANNER_IMAGES) {
+      throw badRequest(`A banner can have at most ${MAX_BANNER_IMAGES} images.`);
+    }
+  }
+
+  /**
+   * Stores every image, then runs `write` with their paths. If any image is refused or the write
+   * fails, the files this request created are removed again, so a failed call leaves no files.
+   */
+  async function withStoredImages<T>(
+    files: Buffer[],
+    write: (urls: string[]) => Promise<T>,
+  ): Promise<T> {
+    const stored: StoredImage[] = [];
+    try {
+      for (const bytes of files) stored.push(await storeImage(app.config.dataDir, bytes));
+      return await write(stored.map((s) => s.url));
+    } catch (err) {
+      // The same picture sent twice is one file: remove each created file once.
+      const created = new Set(stored.filter((s) => s.created).map((s) => s.file));
+      await Promise.all([...created].map((file) => rm(file, { force: true })));
+      throw err;
+    }
+  }
+
+  app.get(
+    '/by-category/:id',
+    {
+      config,
+      schema: {
+        params: z.object({
+          id: z.string().trim().min(1, 'Category id is required.'),
+        }),
+        querystring: z.object({
+          ...pagingQuery,
+          status: z.enum(['Active', 'Inactive', 'All', '']).optional(),
+          sort: z
+            .enum(Object.keys(BANNER_SORTS) as [keyof typeof BANNER_SORTS], {
+              error: `Sort must be one of: ${Object.keys(BANNER_SORTS).join(', ')}.`,
+            })
+            .default('createdAt'),
+        }),
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const categoryId = await resolvePlace(request.params.id);
+      const status = q.status === 'Active' || q.status === 'Inactive' ? q.status : undefined;
+      const { rows, total } = await repo.list({ ...q, categoryId, status, order: q.sortOrder });
+      return {
+        statuscode: 200,
+        message: 'Banners',
+        result: { banners: rows.map(toBannerDto), ...pagingResult(total, q.page, q.limit) },
+      };
+    },
+  );
+
+  // Addition: one banner by id, so a reloaded edit or view screen can fill itself.
+  app.get(
+    '/get-banner/:id',
+    { config, schema: { params: z.object({ id: bannerId }) } },
+    async (request) => {
+      const row = await repo.findById(request.params.id);
+      if (!row) throw notFound('This banner does not exist.');
+      return { statuscode: 200, message: 'Banner', result: { banner: toBannerDto(row) } };
+    },
+  );
+
+  app.post(
+    '/create-banner',
+    {
+      config,
+      schema: {
+        body: z.object({
+          title: requiredText('Title'),
+          image: imageFiles,
+          categoryId: categoryField,
+        }),
+      },
+    },
+    async (request) => {
+      const { title, image, categoryId } = request.body;
+      if (!image.length) throw badRequest('Please choose at least one image for the banner.');
+      checkCount(image);
+      const place = await resolvePlace(categoryId ?? '');
+      const created = await withStoredImages(image, (imageUrls) =>
+        repo.create({ title, categoryId: place, imageUrls }),
+      );
+      return {
+        statuscode: 200,
+        message: `Banner ${title} created successfully`,
+        result: { banner: toBannerDto(created) },
+      };
+    },
+  );
+
+  app.post(
+    '/edit-banner',
+    {
+      config,
+      schema: {
+        body: z.object({
+          bannerId,
+          title: optionalText('Title'),
+          image: imageFiles,
+          categoryId: categoryField,
+        }),
+      },
+    },
+    async (request) => {
+      const { bannerId: id, title, image, categoryId } = request.body;
+      const existing = await repo.findById(id);
+      if (!existing) throw notFound('This banner does not exist.');
+      checkCount(image);
+      const place = categoryId === undefined ? undefined : await resolvePlace(categoryId);
+      // New files replace the whole list; no file keeps it.
+      const updated = await withStoredImages(image, (imageUrls) =>
+        repo.update(id, {
+          ...(title ? { title } : {}),
+          ...(place !== undefined ? { categoryId: place } : {}),
+          ...(imageUrls.length ? { imageUrls } : {}),
+        }),
+      );
+      if (!updated) throw notFound('This banner does not exist.');
+      return {
+        statuscode: 200,
+        message: `Banner ${updated.title} updated successfully`,
+        result: { banner: toBannerDto(updated) },
+      };
+    },
+  );
+
+  app.post(
+    '/delete-banner',
+    { config, schema: { body: z.object({ bannerId }) } },
+    async (request) => {
+      const deleted = await repo.delete(request.body.bannerId);
+      if (!deleted) throw notFound('This banner does not exist.');
+      // Image files are named by content and may be shared with other records: they stay.
+      return { statuscode: 200, message: `Banner ${deleted.title} deleted successfully` };
+    },
+  );
+};
+
+export default bannerRoutes;

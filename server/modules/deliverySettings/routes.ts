@@ -1,6 +1,83 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { nonNegativeInteger, nonNegativeNumber, requiredText } from '../../lib/validation';
+import { createDeliverySettingsRepository } from './repository';
 
-// Not built yet: the calls of this area come with the catalogue issue.
-const routes: FastifyPluginAsyncZod = async () => {};
+const MAX_CHARGE = 100_000;
+const MAX_GAP_HOURS = 168;
 
-export default routes;
+const charge = (label: string) =>
+  nonNegativeNumber(label).refine(
+    (v) => v <= MAX_CHARGE,
+    `${label} must be at most ₹${MAX_CHARGE.toLocaleString('en-IN')}.`,
+  );
+
+/** The form sends one text per list; other clients may send the whole list. Stored as a list. */
+const timeSlots = (label: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? [v] : v),
+    z
+      .array(requiredText(label, 100), { error: `${label} is required.` })
+      .min(1, `${label} is required.`)
+      .max(24, `${label} can have at most 24 slots.`),
+  );
+
+/** delivery-charge/... and delivery-time/...: one settings row each (id 'default'). */
+const deliverySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const repo = createDeliverySettingsRepository(app.db);
+
+  app.get('/delivery-charge/get-delivery-charge', { config: { access: 'signedIn' } }, async () => ({
+    statusCode: 200,
+    message: 'Delivery charges',
+    result: { deliveryCharge: await repo.getCharge() },
+  }));
+
+  app.post(
+    '/delivery-charge/save',
+    {
+      config: { access: 'others' },
+      schema: {
+        body: z.object({
+          standardCharge: charge('Standard charge'),
+          emergencyCharge: charge('Emergency charge'),
+          gst: nonNegativeNumber('GST').refine((v) => v <= 100, 'GST must be at most 100%.'),
+        }),
+      },
+    },
+    async (request) => ({
+      statusCode: 200,
+      message: 'Delivery charges saved successfully',
+      result: { deliveryCharge: await repo.saveCharge(request.body) },
+    }),
+  );
+
+  app.get('/delivery-time/get-delivery-time', { config: { access: 'signedIn' } }, async () => ({
+    statusCode: 200,
+    message: 'Delivery time',
+    result: { data: await repo.getTime() },
+  }));
+
+  app.post(
+    '/delivery-time/save',
+    {
+      config: { access: 'others' },
+      schema: {
+        body: z.object({
+          pickupTime: timeSlots('Pickup time'),
+          deliveryTime: timeSlots('Delivery time'),
+          gapHours: nonNegativeInteger('Gap hours').refine(
+            (v) => v <= MAX_GAP_HOURS,
+            `Gap hours must be at most ${MAX_GAP_HOURS}.`,
+          ),
+        }),
+      },
+    },
+    async (request) => ({
+      statusCode: 200,
+      message: 'Delivery time saved successfully',
+      result: { data: await repo.saveTime(request.body) },
+    }),
+  );
+};
+
+export default deliverySettingsRoutes;

@@ -1,6 +1,152 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { PIN_TYPES } from '../../db/schema';
+import { conflict, isUniqueViolation, notFound } from '../../lib/errors';
+import { pagingQuery, pagingResult } from '../../lib/validation';
+import { createPincodeRepository, PINCODE_SORTS, toPincodeDto } from './repository';
 
-// Not built yet: the calls of this area come with the catalogue issue.
-const routes: FastifyPluginAsyncZod = async () => {};
+const PIN_CODE_FORMAT = 'The pin code must be exactly 6 digits.';
 
-export default routes;
+/** An Indian PIN code: six digits, the first 1-9. A JSON number is read as its digits. */
+const pinCode = z.preprocess(
+  (v) => (typeof v === 'number' ? String(v) : v),
+  z
+    .string({ error: 'Pin code is required.' })
+    .trim()
+    .min(1, 'Pin code is required.')
+    .regex(/^[1-9][0-9]{5}$/, PIN_CODE_FORMAT),
+);
+
+const pinType = z.enum(PIN_TYPES, { error: `Pin type must be ${PIN_TYPES.join(', ')}.` });
+
+const pincodeId = z
+  .string({ error: 'Pin code id is required.' })
+  .trim()
+  .min(1, 'Pin code id is required.');
+
+const pincodeRoutes: FastifyPluginAsyncZod = async (app) => {
+  const repo = createPincodeRepository(app.db);
+
+  async function writeErrors<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (err) {
+      if (isUniqueViolation(err, 'pincodes_number_key')) {
+        throw conflict('This pin code already exists.');
+      }
+      throw err;
+    }
+  }
+
+  app.get(
+    '/get-paginated-pincodes',
+    {
+      // Read by other areas too (the assigning-jobs dropdown, limit 1000).
+      config: { access: 'signedIn' },
+      schema: {
+        querystring: z.object({
+          ...pagingQuery,
+          status: z.enum(['Active', 'Inactive', 'All', '']).optional(),
+          sort: z
+            .enum(Object.keys(PINCODE_SORTS) as [keyof typeof PINCODE_SORTS], {
+              error: `Sort must be one of: ${Object.keys(PINCODE_SORTS).join(', ')}.`,
+            })
+            .default('createdAt'),
+        }),
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const status = q.status === 'Active' || q.status === 'Inactive' ? q.status : undefined;
+      // Pin codes are searched by the digits they start with; other characters match nothing.
+      const search = q.search?.replace(/\s+/g, '');
+      if (search && !/^[0-9]+$/.test(search)) {
+        return {
+          statusCode: 200,
+          message: 'Pin codes',
+          result: { pincodes: [], ...pagingResult(0, q.page, q.limit) },
+        };
+      }
+      const { rows, total } = await repo.list({
+        status,
+        prefix: search || undefined,
+        sort: q.sort,
+        order: q.sortOrder,
+        page: q.page,
+        limit: q.limit,
+      });
+      return {
+        statusCode: 200,
+        message: 'Pin codes',
+        result: { pincodes: rows.map(toPincodeDto), ...pagingResult(total, q.page, q.limit) },
+      };
+    },
+  );
+
+  // Addition: one pin code by id, so a reloaded edit or view screen can fill itself.
+  app.get(
+    '/get-pincode/:id',
+    { config: { access: 'signedIn' }, schema: { params: z.object({ id: pincodeId }) } },
+    async (request) => {
+      const row = await repo.findById(request.params.id);
+      if (!row) throw notFound('This pin code does not exist.');
+      return { statusCode: 200, message: 'Pin code', result: { pincode: toPincodeDto(row) } };
+    },
+  );
+
+  app.post(
+    '/add',
+    {
+      config: { access: 'others' },
+      schema: { body: z.object({ pinCode, pinType: pinType.default('Home') }) },
+    },
+    async (request) => {
+      const { pinCode: number, pinType: type } = request.body;
+      const created = await writeErrors(() => repo.create({ number, pinType: type }));
+      return {
+        statusCode: 200,
+        message: `Pin code ${number} added successfully`,
+        result: { pincode: toPincodeDto(created) },
+      };
+    },
+  );
+
+  app.post(
+    '/edit-pincode/:id',
+    {
+      config: { access: 'others' },
+      schema: {
+        params: z.object({ id: pincodeId }),
+        body: z.object({ number: pinCode, pinType: pinType.optional() }),
+      },
+    },
+    async (request) => {
+      const { number, pinType: type } = request.body;
+      const updated = await writeErrors(() =>
+        repo.update(request.params.id, { number, ...(type ? { pinType: type } : {}) }),
+      );
+      if (!updated) throw notFound('This pin code does not exist.');
+      return {
+        statusCode: 200,
+        message: `Pin code ${number} updated successfully`,
+        result: { pincode: toPincodeDto(updated) },
+      };
+    },
+  );
+
+  app.post(
+    '/delete-pincode/:id',
+    { config: { access: 'others' }, schema: { params: z.object({ id: pincodeId }) } },
+    async (request) => {
+      const removed = await repo.remove(request.params.id);
+      if (!removed) throw notFound('This pin code does not exist.');
+      return {
+        statusCode: 200,
+        message: `Pin code ${removed.number} deleted successfully`,
+        result: { pincode: toPincodeDto(removed) },
+      };
+    },
+  );
+};
+
+export default pincodeRoutes;

@@ -1,6 +1,136 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { badRequest, notFound } from '../../lib/errors';
+import { nonNegativeNumber, pagingQuery, pagingResult, requiredText } from '../../lib/validation';
+import { createPlanRepository, PLAN_SORTS, toPlanDto } from './repository';
 
-// Not built yet: the calls of this area come with the catalogue issue.
-const routes: FastifyPluginAsyncZod = async () => {};
+const MAX_DAYS = 3650;
+const MAX_PRICE = 10_000_000;
 
-export default routes;
+/** Whole days, at least 1; form text ('30') is read as a number. */
+const duration = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v.trim()) : v),
+  z
+    .number({
+      error: (issue) =>
+        issue.input === undefined ? 'Duration is required.' : 'Duration must be a number.',
+    })
+    .int('Duration must be a whole number of days.')
+    .min(1, 'Duration must be at least 1 day.')
+    .max(MAX_DAYS, `Duration must be at most ${MAX_DAYS} days.`),
+);
+
+const price = nonNegativeNumber('Price').refine(
+  (v) => v <= MAX_PRICE,
+  `Price must be at most ₹${MAX_PRICE.toLocaleString('en-IN')}.`,
+);
+
+const planFields = { name: requiredText('Name', 100), duration, price };
+
+const planId = z.string({ error: 'Plan id is required.' }).trim().min(1, 'Plan id is required.');
+
+const planRoutes: FastifyPluginAsyncZod = async (app) => {
+  const repo = createPlanRepository(app.db);
+
+  // The spec's plan list puts its items in `data` and the paging at the top level.
+  app.get(
+    '/get-all-plans',
+    {
+      config: { access: 'signedIn' },
+      schema: {
+        querystring: z.object({
+          ...pagingQuery,
+          status: z.enum(['Active', 'Inactive', 'All', '']).optional(),
+          sort: z
+            .enum(Object.keys(PLAN_SORTS) as [keyof typeof PLAN_SORTS], {
+              error: `Sort must be one of: ${Object.keys(PLAN_SORTS).join(', ')}.`,
+            })
+            .default('createdAt'),
+        }),
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const status = q.status === 'Active' || q.status === 'Inactive' ? q.status : undefined;
+      const { rows, total } = await repo.list({ ...q, status, order: q.sortOrder });
+      return {
+        statusCode: 200,
+        message: 'Plans',
+        data: rows.map(toPlanDto),
+        ...pagingResult(total, q.page, q.limit),
+      };
+    },
+  );
+
+  // Addition: one plan by id, so a reloaded edit or view screen can fill itself.
+  app.get(
+    '/get-plan/:id',
+    { config: { access: 'signedIn' }, schema: { params: z.object({ id: planId }) } },
+    async (request) => {
+      const row = await repo.findById(request.params.id);
+      if (!row) throw notFound('This plan does not exist.');
+      return { statusCode: 200, message: 'Plan', result: { plan: toPlanDto(row) } };
+    },
+  );
+
+  app.post(
+    '/create-plan',
+    { config: { access: 'tiffinPlan' }, schema: { body: z.object(planFields) } },
+    async (request, reply) => {
+      const created = await repo.create(request.body);
+      return reply.code(201).send({
+        statusCode: 201,
+        message: `Plan ${created.name} created successfully`,
+        result: { plan: toPlanDto(created) },
+      });
+    },
+  );
+
+  // The spec's client checks `success` here, so failures carry `success: false` too.
+  app.post(
+    '/update-plan',
+    {
+      config: { access: 'tiffinPlan', envelope: 'success' },
+      schema: { body: z.object({ planId, ...planFields }) },
+    },
+    async (request) => {
+      const { planId: id, ...values } = request.body;
+      const updated = await repo.update(id, values);
+      if (!updated) throw notFound('This plan does not exist.');
+      return {
+        success: true,
+        statusCode: 200,
+        message: `Plan ${updated.name} updated successfully`,
+        result: { plan: toPlanDto(updated) },
+      };
+    },
+  );
+
+  // The spec's client sends the id again in a body field named `bannerId`; the path wins.
+  app.post(
+    '/delete-plan/:id',
+    {
+      config: { access: 'tiffinPlan' },
+      schema: {
+        params: z.object({ id: planId }),
+        body: z.object({ bannerId: z.string().trim().optional() }).loose(),
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const { bannerId } = request.body;
+      if (bannerId && bannerId !== id) {
+        throw badRequest('The plan id in the body does not match the one in the address.');
+      }
+      const removed = await repo.remove(id);
+      if (!removed) throw notFound('This plan does not exist.');
+      return {
+        statusCode: 200,
+        message: `Plan ${removed.name} deleted successfully`,
+        result: { plan: toPlanDto(removed) },
+      };
+    },
+  );
+};
+
+export default planRoutes;

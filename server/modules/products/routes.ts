@@ -1,6 +1,191 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { PRICE_EDITORS } from '../../permissions';
+import type { CategoryKind } from '../../db/schema';
+import { badRequest, conflict, isForeignKeyViolation, notFound } from '../../lib/errors';
+import { withStoredImage } from '../../lib/uploads';
+import { imageUpload, optionalImageUpload, requiredText } from '../../lib/validation';
+import { createSubCategoryRepository } from '../subCategories/repository';
+import { createProductRepository, toProductDto, type ProductValues } from './repository';
+import {
+  checkPrices,
+  findCategory,
+  optionalId,
+  optionalNonNegativeInteger,
+  priceFields,
+  requiredId,
+  wholeListLimit,
+} from './rules';
 
-// Not built yet: the calls of this area come with the catalogue issue.
-const routes: FastifyPluginAsyncZod = async () => {};
+const MISSING = 'This product does not exist.';
+const TIFFIN = 'Tiffin categories sell meal plans, not products. Add a plan under Plans instead.';
 
-export default routes;
+const productId = requiredId('Product id');
+
+const productFields = {
+  name: requiredText('Name', 100),
+  title: requiredText('Title'),
+  description: requiredText('Description', 2000),
+  ...priceFields,
+  quantity: optionalNonNegativeInteger('Litres quantity'),
+  subCategoryId: optionalId,
+};
+
+/** Products of a category (spec 000 §7); the answers carry the written record. */
+const productRoutes: FastifyPluginAsyncZod = async (app) => {
+  const repo = createProductRepository(app.db);
+  const subCategories = createSubCategoryRepository(app.db);
+
+  async function productCategory(id: string) {
+    const category = await findCategory(app.db, id);
+    if (category.kind === 'tiffin') throw badRequest(TIFFIN);
+    return category;
+  }
+
+  /** The kind rules: litres for water only, a sub-category of the same category for laundry. */
+  async function kindRules(
+    category: { id: string; kind: CategoryKind },
+    input: { quantity?: number; subCategoryId?: string },
+  ): Promise<Pick<ProductValues, 'quantity' | 'subCategoryId'>> {
+    if (category.kind === 'water') {
+      if (input.quantity === undefined) {
+        throw badRequest('Litres quantity is required for water products.');
+      }
+    } else if (input.quantity !== undefined) {
+      throw badRequest('Litres quantity applies to water products only. Leave it empty.');
+    }
+    if (category.kind === 'laundry') {
+      if (!input.subCategoryId) {
+        throw badRequest('Please choose a sub category for the laundry product.');
+      }
+      const sub = await subCategories.findById(input.subCategoryId);
+      if (!sub) throw notFound('This sub category does not exist.');
+      if (sub.categoryId !== category.id) {
+        throw badRequest(
+          'The sub category belongs to another category. Choose one of this category.',
+        );
+      }
+    } else if (input.subCategoryId) {
+      throw badRequest('Only laundry products have a sub category. Leave it empty.');
+    }
+    return { quantity: input.quantity ?? null, subCategoryId: input.subCategoryId ?? null };
+  }
+
+  app.get(
+    '/by-category',
+    {
+      config: { access: 'signedIn' },
+      schema: {
+        querystring: z.object({ searchId: requiredId('Category id'), limit: wholeListLimit }),
+      },
+    },
+    async (request) => {
+      const category = await productCategory(request.query.searchId);
+      const rows = await repo.listByCategory(category.id, request.query.limit);
+      return { statusCode: 200, message: 'Products', result: rows.map(toProductDto) };
+    },
+  );
+
+  // Addition: one product by id, so a reloaded edit or view screen can fill itself.
+  app.get(
+    '/get-product/:id',
+    { config: { access: 'signedIn' }, schema: { params: z.object({ id: productId }) } },
+    async (request) => {
+      const row = await repo.findById(request.params.id);
+      if (!row) throw notFound(MISSING);
+      return { statusCode: 200, message: 'Product', result: { product: toProductDto(row) } };
+    },
+  );
+
+  app.post(
+    '/create-product',
+    {
+      config: { access: 'serviceManagement' },
+      schema: {
+        body: z.object({
+          ...productFields,
+          image: imageUpload('Please choose an image for the product.'),
+          categoryId: requiredId('Category id'),
+        }),
+      },
+    },
+    async (request) => {
+      const { image, categoryId, quantity, subCategoryId, ...fields } = request.body;
+      checkPrices(fields);
+      const category = await productCategory(categoryId);
+      const kind = await kindRules(category, { quantity, subCategoryId });
+      const created = await withStoredImage(app.config.dataDir, image, (url) =>
+        repo.create({ ...fields, ...kind, categoryId: category.id, image: url! }),
+      );
+      return {
+        statusCode: 200,
+        message: `Product ${created.name} created successfully`,
+        result: { product: toProductDto(created) },
+      };
+    },
+  );
+
+  app.post(
+    '/edit-product',
+    {
+      // Prices are also changed from the pricing screen (Pricing Management).
+      config: { access: PRICE_EDITORS },
+      schema: {
+        body: z.object({
+          ...productFields,
+          productId,
+          image: optionalImageUpload,
+          categoryId: optionalId,
+          status: z
+            .enum(['Active', 'Inactive'], { error: 'Status must be Active or Inactive.' })
+            .optional(),
+        }),
+      },
+    },
+    async (request) => {
+      const { productId: id, image, categoryId, quantity, subCategoryId, ...fields } = request.body;
+      checkPrices(fields);
+      const existing = await repo.findById(id);
+      if (!existing) throw notFound(MISSING);
+      if (categoryId && categoryId !== existing.categoryId) {
+        throw badRequest('A product cannot move to another category. Add it there instead.');
+      }
+      const category = await findCategory(app.db, existing.categoryId);
+      const kind = await kindRules(category, { quantity, subCategoryId });
+      const newImage = Buffer.isBuffer(image) ? image : undefined;
+      const updated = await withStoredImage(app.config.dataDir, newImage, (url) =>
+        repo.update(id, { ...fields, ...kind, ...(url ? { image: url } : {}) }),
+      );
+      if (!updated) throw notFound(MISSING);
+      return {
+        statusCode: 200,
+        message: `Product ${updated.name} updated successfully`,
+        result: { product: toProductDto(updated) },
+      };
+    },
+  );
+
+  app.post(
+    '/delete-product',
+    { config: { access: 'serviceManagement' }, schema: { body: z.object({ productId }) } },
+    async (request) => {
+      const existing = await repo.findById(request.body.productId);
+      if (!existing) throw notFound(MISSING);
+      try {
+        await repo.remove(existing.id);
+      } catch (err) {
+        if (isForeignKeyViolation(err)) {
+          throw conflict('This product is used by orders and cannot be deleted.');
+        }
+        throw err;
+      }
+      return {
+        statusCode: 200,
+        message: `Product ${existing.name} deleted successfully`,
+        result: { product: toProductDto(existing) },
+      };
+    },
+  );
+};
+
+export default productRoutes;

@@ -1,6 +1,150 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { badRequest, conflict, isForeignKeyViolation, notFound } from '../../lib/errors';
+import { withStoredImage } from '../../lib/uploads';
+import { imageUpload, optionalImageUpload, requiredText } from '../../lib/validation';
+import { findCategory, requiredId, wholeListLimit } from '../products/rules';
+import { createSubCategoryRepository, toSubCategoryDto } from './repository';
 
-// Not built yet: the calls of this area come with the catalogue issue.
-const routes: FastifyPluginAsyncZod = async () => {};
+const ONLY_LAUNDRY = 'Only laundry categories have sub-categories.';
+const MISSING = 'This sub category does not exist.';
 
-export default routes;
+const subCategoryId = requiredId('Sub category id');
+
+function inUseMessage(n: number) {
+  return `This sub category is used by ${n} ${n === 1 ? 'product' : 'products'}. Move or delete ${n === 1 ? 'it' : 'them'} first.`;
+}
+
+/** Sub-categories of the laundry kind (spec 000 §7); the answers carry the written record. */
+const subCategoryRoutes: FastifyPluginAsyncZod = async (app) => {
+  const repo = createSubCategoryRepository(app.db);
+
+  async function laundryCategory(id: string) {
+    const category = await findCategory(app.db, id);
+    if (category.kind !== 'laundry') throw badRequest(ONLY_LAUNDRY);
+    return category;
+  }
+
+  app.get(
+    '/by-categoryId/:categoryId',
+    {
+      config: { access: 'signedIn' },
+      schema: {
+        params: z.object({ categoryId: requiredId('Category id') }),
+        querystring: z.object({ limit: wholeListLimit }),
+      },
+    },
+    async (request) => {
+      const category = await laundryCategory(request.params.categoryId);
+      const rows = await repo.listByCategory(category.id, request.query.limit);
+      return {
+        statusCode: 200,
+        message: 'Sub categories',
+        result: { subCategories: rows.map(toSubCategoryDto) },
+      };
+    },
+  );
+
+  // Addition: one sub-category by id, so a reloaded edit or view screen can fill itself.
+  app.get(
+    '/get-subCategory/:id',
+    { config: { access: 'signedIn' }, schema: { params: z.object({ id: subCategoryId }) } },
+    async (request) => {
+      const row = await repo.findById(request.params.id);
+      if (!row) throw notFound(MISSING);
+      return {
+        statusCode: 200,
+        message: 'Sub category',
+        result: { subCategory: toSubCategoryDto(row) },
+      };
+    },
+  );
+
+  app.post(
+    '/create-subCategory',
+    {
+      config: { access: 'serviceManagement' },
+      schema: {
+        body: z.object({
+          name: requiredText('Name', 60),
+          title: requiredText('Title'),
+          description: requiredText('Description', 2000),
+          image: imageUpload('Please choose an image for the sub category.'),
+          categoryId: requiredId('Category id'),
+        }),
+      },
+    },
+    async (request) => {
+      const { image, categoryId, ...fields } = request.body;
+      const category = await laundryCategory(categoryId);
+      const created = await withStoredImage(app.config.dataDir, image, (url) =>
+        repo.create({ ...fields, categoryId: category.id, image: url! }),
+      );
+      return {
+        statusCode: 200,
+        message: `Sub Category ${created.name} created successfully`,
+        result: { subCategory: toSubCategoryDto(created) },
+      };
+    },
+  );
+
+  app.post(
+    '/edit-subCategory',
+    {
+      config: { access: 'serviceManagement' },
+      schema: {
+        body: z.object({
+          subCategoryId,
+          name: requiredText('Name', 60),
+          title: requiredText('Title'),
+          description: requiredText('Description', 2000),
+          image: optionalImageUpload,
+          status: z
+            .enum(['Active', 'Inactive'], { error: 'Status must be Active or Inactive.' })
+            .optional(),
+        }),
+      },
+    },
+    async (request) => {
+      const { subCategoryId: id, image, ...fields } = request.body;
+      const existing = await repo.findById(id);
+      if (!existing) throw notFound(MISSING);
+      const newImage = Buffer.isBuffer(image) ? image : undefined;
+      const updated = await withStoredImage(app.config.dataDir, newImage, (url) =>
+        repo.update(id, { ...fields, ...(url ? { image: url } : {}) }),
+      );
+      if (!updated) throw notFound(MISSING);
+      return {
+        statusCode: 200,
+        message: `Sub Category ${updated.name} updated successfully`,
+        result: { subCategory: toSubCategoryDto(updated) },
+      };
+    },
+  );
+
+  app.post(
+    '/delete-subCategory',
+    { config: { access: 'serviceManagement' }, schema: { body: z.object({ subCategoryId }) } },
+    async (request) => {
+      const id = request.body.subCategoryId;
+      const existing = await repo.findById(id);
+      if (!existing) throw notFound(MISSING);
+      const used = await repo.productCount(id);
+      if (used > 0) throw conflict(inUseMessage(used));
+      try {
+        await repo.remove(id);
+      } catch (err) {
+        // A product filed under it between the count and the delete.
+        if (isForeignKeyViolation(err)) throw conflict(inUseMessage(await repo.productCount(id)));
+        throw err;
+      }
+      return {
+        statusCode: 200,
+        message: `Sub Category ${existing.name} deleted successfully`,
+        result: { subCategory: toSubCategoryDto(existing) },
+      };
+    },
+  );
+};
+
+export default subCategoryRoutes;

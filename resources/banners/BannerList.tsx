@@ -1,0 +1,58 @@
+import { Stack } from '@mui/material';
+import { Datagrid, FunctionField, TextField, useTranslate } from 'react-admin';
+import { useParams } from 'react-router-dom';
+import { AddButton } from '../../src/components/AddButton';
+import { ConfirmDeleteButton } from '../../src/components/ConfirmDeleteButton';
+import { RowActions } from '../../src/components/RowActions';
+import { formatDay } from '../../src/format';
+import { PathPagedList } from '../../src/lists/PathPagedList';
+import { BannerImagesField } from './BannerImagesField';
+import { HOME_BANNER_ID, usePlaceName } from './place';
+
+/** /admin-panel/banners/{categoryId}/{page}: the banners of a category, or of Home (123456789). */
+export function BannerList() {
+  const { categoryId = HOME_BANNER_ID } = useParams();
+  const translate = useTranslate();
+  const place = usePlaceName(categoryId);
+  const home = categoryId === HOME_BANNER_ID;
+  const title = home
+    ? translate('app.banners.home')
+    : translate('app.banners.list_title', { name: place ?? '' });
+  return (
+    <PathPagedList
+      // A new list per category: the search and page of one do not leak into another.
+      key={categoryId}
+      resource="banners"
+      title={title}
+      filter={{ categoryId }}
+      sort={{ field: 'createdAt', order: 'ASC' }}
+      search
+      actions={
+        <AddButton
+          resource="banners"
+          to={`/banner/add?categoryId=${encodeURIComponent(categoryId)}`}
+        />
+      }
+    >
+      <Datagrid bulkActionButtons={false} rowClick={false}>
+        <BannerImagesField label={translate('app.banners.images')} />
+        <TextField source="title" />
+        <TextField source="status" sortable={false} />
+        <FunctionField
+          source="createdAt"
+          label="Created At"
+          render={(r) => formatDay(r.createdAt)}
+        />
+        <FunctionField
+          label={translate('app.list.actions')}
+          render={() => (
+            <Stack direction="row" spacing={0.5}>
+              <RowActions viewPath="/banner/view" editPath="/banner/edit" />
+              <ConfirmDeleteButton failureMessage="app.banners.delete_failed" />
+            </Stack>
+          )}
+        />
+      </Datagrid>
+    </PathPagedList>
+  );
+}

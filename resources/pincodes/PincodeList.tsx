@@ -1,0 +1,59 @@
+import { Chip, Stack } from '@mui/material';
+import {
+  Datagrid,
+  FunctionField,
+  RecordContextProvider,
+  TextField,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
+import { AddButton } from '../../src/components/AddButton';
+import { ConfirmDeleteButton } from '../../src/components/ConfirmDeleteButton';
+import { RowActions } from '../../src/components/RowActions';
+import { formatDay } from '../../src/format';
+import { PathPagedList } from '../../src/lists/PathPagedList';
+
+/** The row buttons name the record by `name`; a pin code's name is its number. */
+function PincodeRowActions({ record }: { record: RaRecord }) {
+  return (
+    <RecordContextProvider value={{ ...record, name: record.number }}>
+      <Stack direction="row" spacing={0.5} alignItems="center">
+        <RowActions viewPath="/pincode/view" editPath="/pincode/edit" />
+        <ConfirmDeleteButton failureMessage="app.pincodes.delete_failed" />
+      </Stack>
+    </RecordContextProvider>
+  );
+}
+
+/** /admin-panel/pincodes/{page}: searched by the digits a pin code starts with. */
+export function PincodeList() {
+  const translate = useTranslate();
+  return (
+    <PathPagedList
+      resource="pincodes"
+      title={translate('app.pincodes.title')}
+      sort={{ field: 'createdAt', order: 'DESC' }}
+      search
+      actions={<AddButton resource="pincodes" to="/pincode/add" />}
+    >
+      <Datagrid bulkActionButtons={false} rowClick={false}>
+        <TextField source="number" label="app.pincodes.number" />
+        <FunctionField
+          source="pinType"
+          label="app.pincodes.pin_type"
+          render={(r) => <Chip size="small" variant="outlined" label={r.pinType} />}
+        />
+        <TextField source="status" sortable={false} />
+        <FunctionField
+          source="createdAt"
+          label="Created At"
+          render={(r) => formatDay(r.createdAt)}
+        />
+        <FunctionField
+          label={translate('app.list.actions')}
+          render={(r) => <PincodeRowActions record={r} />}
+        />
+      </Datagrid>
+    </PathPagedList>
+  );
+}

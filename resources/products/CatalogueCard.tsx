@@ -1,0 +1,78 @@
+import EditIcon from '@mui/icons-material/Edit';
+import { Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
+import { Labeled, Title, useCanAccess } from 'react-admin';
+import { Link } from 'react-router-dom';
+import { imageUrl } from '../../src/format';
+
+/** The frame of the catalogue's add and edit screens: page title, heading, then the form. */
+export function FormCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card sx={{ mt: 2, maxWidth: 720 }}>
+      <Title title={title} />
+      <CardContent sx={{ pb: 0 }}>
+        <Typography variant="h5" component="h1">
+          {title}
+        </Typography>
+      </CardContent>
+      {children}
+    </Card>
+  );
+}
+
+/** The catalogue's view screens: image on the left, labelled values on the right. */
+export function DetailsCard(props: {
+  title: string;
+  heading: string;
+  image: unknown;
+  resource: string;
+  editTo: string;
+  details: [label: string, value: ReactNode][];
+}) {
+  const { canAccess: canEdit } = useCanAccess({ resource: props.resource, action: 'edit' });
+  return (
+    <Card sx={{ mt: 2 }}>
+      <Title title={props.title} />
+      <CardContent>
+        <Stack direction="row" justifyContent="space-between" alignItems="center" sx={{ mb: 2 }}>
+          <Typography variant="h5" component="h1">
+            {props.heading}
+          </Typography>
+          {canEdit && (
+            <Button component={Link} to={props.editTo} startIcon={<EditIcon />} variant="outlined">
+              Edit
+            </Button>
+          )}
+        </Stack>
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={4}>
+          <Box
+            component="img"
+            src={imageUrl(props.image)}
+            alt={props.heading}
+            sx={{
+              width: 220,
+              height: 220,
+              objectFit: 'cover',
+              borderRadius: 2,
+              bgcolor: 'grey.100',
+            }}
+          />
+          <Stack spacing={2}>
+            {props.details.map(([label, value]) => (
+              <Labeled key={label} label={label}>
+                <Typography variant="body2">{value}</Typography>
+              </Labeled>
+            ))}
+          </Stack>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** A category's id whether the record carries it as text or as `{ _id, name }` (product views). */
+export function categoryIdOf(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  const id = (value as { _id?: unknown } | null | undefined)?._id;
+  return typeof id === 'string' ? id : undefined;
+}

@@ -1,0 +1,60 @@
+import { Stack } from '@mui/material';
+import {
+  Datagrid,
+  FunctionField,
+  ReferenceField,
+  ReferenceManyField,
+  TextField,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
+import { ConfirmDeleteButton } from '../../src/components/ConfirmDeleteButton';
+import { RowActions } from '../../src/components/RowActions';
+import { ThumbnailField } from '../../src/components/ThumbnailField';
+import { formatRupees } from '../../src/format';
+import { CatalogueSection } from './CatalogueSection';
+
+/** The products table of the category view (every kind but tiffin). */
+export function CategoryProducts({ category }: { category: RaRecord }) {
+  const translate = useTranslate();
+  return (
+    <CatalogueSection
+      title={translate('app.products.title')}
+      resource="products"
+      addTo={`/product/add/${category.id}`}
+    >
+      <ReferenceManyField reference="products" target="searchId" perPage={1000}>
+        <Datagrid bulkActionButtons={false} rowClick={false}>
+          <ThumbnailField source="image" label="Image" />
+          <TextField source="name" />
+          {category.kind === 'laundry' && (
+            <ReferenceField
+              source="subCategoryId"
+              reference="subCategories"
+              label="Sub Category"
+              link={false}
+            >
+              <TextField source="name" />
+            </ReferenceField>
+          )}
+          {category.kind === 'water' && (
+            <FunctionField label="Litres" render={(r) => (r.quantity ? `${r.quantity} L` : '')} />
+          )}
+          <FunctionField label="Price" render={(r) => formatRupees(r.price)} />
+          <FunctionField label="Discount Price" render={(r) => formatRupees(r.discountPrice)} />
+          <TextField source="stockQuantity" label="Stock" />
+          <TextField source="status" />
+          <FunctionField
+            label={translate('app.list.actions')}
+            render={() => (
+              <Stack direction="row" alignItems="center">
+                <RowActions viewPath="/product/view" editPath="/product/edit" />
+                <ConfirmDeleteButton failureMessage="app.products.delete_failed" />
+              </Stack>
+            )}
+          />
+        </Datagrid>
+      </ReferenceManyField>
+    </CatalogueSection>
+  );
+}

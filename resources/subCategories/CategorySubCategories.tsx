@@ -1,0 +1,45 @@
+import { Stack } from '@mui/material';
+import {
+  Datagrid,
+  FunctionField,
+  ReferenceManyField,
+  TextField,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
+import { ConfirmDeleteButton } from '../../src/components/ConfirmDeleteButton';
+import { RowActions } from '../../src/components/RowActions';
+import { ThumbnailField } from '../../src/components/ThumbnailField';
+import { formatDay } from '../../src/format';
+import { CatalogueSection } from '../products/CatalogueSection';
+
+/** The sub-categories table of the category view (laundry only). */
+export function CategorySubCategories({ category }: { category: RaRecord }) {
+  const translate = useTranslate();
+  return (
+    <CatalogueSection
+      title={translate('app.subCategories.title')}
+      resource="subCategories"
+      addTo={`/sub-category/add/${category.id}`}
+    >
+      <ReferenceManyField reference="subCategories" target="categoryId" perPage={1000}>
+        <Datagrid bulkActionButtons={false} rowClick={false}>
+          <ThumbnailField source="image" label="Image" />
+          <TextField source="name" />
+          <TextField source="title" />
+          <TextField source="status" />
+          <FunctionField label="Created At" render={(r) => formatDay(r.createdAt)} />
+          <FunctionField
+            label={translate('app.list.actions')}
+            render={() => (
+              <Stack direction="row" alignItems="center">
+                <RowActions viewPath="/sub-category/view" editPath="/sub-category/edit" />
+                <ConfirmDeleteButton failureMessage="app.subCategories.delete_failed" />
+              </Stack>
+            )}
+          />
+        </Datagrid>
+      </ReferenceManyField>
+    </CatalogueSection>
+  );
+}

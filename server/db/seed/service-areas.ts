@@ -1,0 +1,97 @@
+import { count } from 'drizzle-orm';
+import { fromMoney } from '../../lib/money';
+import type { Database } from '../client';
+import {
+  deliveryChargesTable,
+  deliveryTimesTable,
+  pincodesTable,
+  plansTable,
+  type PinType,
+} from '../schema';
+
+/** Real PIN codes of central Bengaluru, Delhi and Mumbai, with the kind of address they serve. */
+const PIN_CODES: [string, PinType][] = [
+  // Bengaluru
+  ['560001', 'Office'], // MG Road
+  ['560002', 'Office'], // Bengaluru City
+  ['560003', 'Home'], // Malleswaram
+  ['560004', 'Home'], // Basavanagudi
+  ['560005', 'Home'], // Frazer Town
+  ['560008', 'Home'], // HAL II Stage
+  ['560011', 'Home'], // Jayanagar
+  ['560025', 'Office'], // Richmond Town
+  ['560034', 'Home'], // Koramangala
+  ['560038', 'Home'], // Indiranagar
+  ['560066', 'Office'], // Whitefield
+  ['560100', 'Office'], // Electronic City
+  ['560102', 'Home'], // HSR Layout
+  // Delhi
+  ['110001', 'Office'], // Connaught Place
+  ['110002', 'Other'], // Darya Ganj
+  ['110003', 'Office'], // Lodhi Road
+  ['110005', 'Home'], // Karol Bagh
+  ['110006', 'Other'], // Chandni Chowk
+  ['110016', 'Home'], // Hauz Khas
+  ['110017', 'Home'], // Malviya Nagar
+  ['110019', 'Office'], // Kalkaji
+  ['110024', 'Home'], // Lajpat Nagar
+  ['110048', 'Home'], // Greater Kailash
+  ['110075', 'Home'], // Dwarka
+  // Mumbai
+  ['400001', 'Office'], // Fort
+  ['400002', 'Other'], // Kalbadevi
+  ['400005', 'Home'], // Colaba
+  ['400011', 'Office'], // Jacob Circle
+  ['400016', 'Home'], // Mahim
+  ['400018', 'Office'], // Worli
+  ['400028', 'Home'], // Dadar West
+  ['400050', 'Home'], // Bandra West
+  ['400053', 'Home'], // Andheri West
+  ['400076', 'Office'], // Powai
+  ['400093', 'Office'], // Andheri East
+];
+
+const PLANS = [
+  { name: 'Weekly', duration: 7, price: 1050 },
+  { name: 'Monthly', duration: 30, price: 3999 },
+  { name: 'Quarterly', duration: 90, price: 11499 },
+];
+
+async function isEmpty(db: Database, table: typeof pincodesTable | typeof plansTable) {
+  const [row] = await db.select({ n: count() }).from(table);
+  return (row?.n ?? 0) === 0;
+}
+
+/**
+ * Service areas and tiffin settings for an empty database: pin codes, three tiffin plans,
+ * delivery charges and delivery times. Each part is left alone once it holds data.
+ */
+export async function seedServiceAreas(db: Database): Promise<void> {
+  if (await isEmpty(db, pincodesTable)) {
+    await db
+      .insert(pincodesTable)
+      .values(PIN_CODES.map(([number, pinType]) => ({ number, pinType })))
+      .onConflictDoNothing();
+  }
+  if (await isEmpty(db, plansTable)) {
+    await db.insert(plansTable).values(PLANS.map((p) => ({ ...p, price: fromMoney(p.price) })));
+  }
+  await db
+    .insert(deliveryChargesTable)
+    .values({
+      id: 'default',
+      standardCharge: fromMoney(30),
+      emergencyCharge: fromMoney(80),
+      gst: fromMoney(18),
+    })
+    .onConflictDoNothing();
+  await db
+    .insert(deliveryTimesTable)
+    .values({
+      id: 'default',
+      pickupTime: ['8:00 AM - 11:00 AM'],
+      deliveryTime: ['5:00 PM - 8:00 PM'],
+      gapHours: 6,
+    })
+    .onConflictDoNothing();
+}

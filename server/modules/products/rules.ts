@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { categoriesTable, type CategoryKind } from '../../db/schema';
+import type { Database } from '../../db/client';
+import { eq } from 'drizzle-orm';
+import { badRequest, notFound } from '../../lib/errors';
+import { nonNegativeInteger, nonNegativeNumber } from '../../lib/validation';
+
+/** The largest price the numeric(12,2) columns hold comfortably: ₹1 crore. */
+export const MAX_PRICE = 1_00_00_000;
+/** Stock fits an integer column; nobody stocks a million jars. */
+export const MAX_STOCK = 10_00_000;
+
+export const DISCOUNT_ABOVE_PRICE = 'Discount price cannot be more than the price.';
+
+/** price, discountPrice and stockQuantity as the product and accessory forms send them. */
+export const priceFields = {
+  price: nonNegativeNumber('Price'),
+  discountPrice: nonNegativeNumber('Discount price'),
+  stockQuantity: nonNegativeInteger('Stock quantity'),
+};
+
+/** Blank form values count as missing, so an optional number may arrive as ''. */
+export const optionalNonNegativeInteger = (label: string) =>
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    nonNegativeInteger(label).optional(),
+  );
+
+export const optionalId = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+  z.string({ error: 'Ids must be text.' }).trim().optional(),
+);
+
+export const requiredId = (label: string) =>
+  z
+    .string({ error: `${label} is required.` })
+    .trim()
+    .min(1, `${label} is required.`);
+
+/** Refuses prices the columns cannot hold and a discount above the price. */
+export function checkPrices(values: {
+  price: number;
+  discountPrice: number;
+  stockQuantity: number;
+}) {
+  if (values.price > MAX_PRICE) throw badRequest('Price must be at most ₹1,00,00,000.');
+  if (values.discountPrice > values.price) throw badRequest(DISCOUNT_ABOVE_PRICE);
+  if (values.stockQuantity > MAX_STOCK)
+    throw badRequest('Stock quantity must be at most 10,00,000.');
+}
+
+export async function findCategory(db: Database, id: string) {
+  const [row] = await db
+    .select({ id: categoriesTable.id, name: categoriesTable.name, kind: categoriesTable.kind })
+    .from(categoriesTable)
+    .where(eq(categoriesTable.id, id));
+  if (!row) throw notFound('This category does not exist.');
+  return row as { id: string; name: string; kind: CategoryKind };
+}
+
+/** An optional `limit` for lists the spec answers whole: at most 1000 records. */
+export const wholeListLimit = z.coerce
+  .number({ error: 'Limit must be a number.' })
+  .int('Limit must be a whole number.')
+  .min(1, 'Limit must be between 1 and 1000.')
+  .max(1000, 'Limit must be between 1 and 1000.')
+  .default(1000);

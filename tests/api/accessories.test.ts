@@ -1,0 +1,217 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { categoriesTable } from '../../server/db/schema';
+import {
+  bearer,
+  createTestServer,
+  multipart,
+  tinyPng,
+  type FilePart,
+  type TestServer,
+} from './helpers';
+
+const png = (data: Buffer, filename = 'photo.png'): FilePart => ({
+  filename,
+  contentType: 'image/png',
+  data,
+});
+
+let s: TestServer;
+const ids: Record<string, string> = {};
+
+function post(action: string, fields: Record<string, string | FilePart>, token = s.superToken) {
+  const { payload, headers } = multipart(fields);
+  return s.app.inject({
+    method: 'POST',
+    url: `/api/accessory/${action}`,
+    headers: { ...headers, ...bearer(token) },
+    payload,
+  });
+}
+
+const tap = () => ({
+  name: 'Jar Tap',
+  type: 'tap',
+  material: 'plastic',
+  price: '120',
+  discountPrice: '99',
+  stockQuantity: '50',
+});
+
+async function create(fields: Record<string, string> = {}) {
+  const res = await post('create', {
+    ...tap(),
+    categoryId: ids.water!,
+    image: png(await tinyPng({ r: 10, g: 20, b: 30 })),
+    ...fields,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().result.accessory as { _id: string; imageUrl: string; name: string };
+}
+
+beforeAll(async () => {
+  s = await createTestServer();
+  for (const c of await s.db.select().from(categoriesTable)) ids[c.kind] = c.id;
+});
+afterAll(() => s.close());
+
+describe('POST /api/accessory/create', () => {
+  it('creates a water accessory and exposes imageUrl', async () => {
+    const res = await post('create', {
+      ...tap(),
+      categoryId: ids.water!,
+      image: png(await tinyPng()),
+    });
+    expect(res.json()).toMatchObject({
+      statusCode: 200,
+      message: 'Accessory Jar Tap created successfully',
+      result: {
+        accessory: {
+          _id: expect.any(String),
+          name: 'Jar Tap',
+          type: 'tap',
+          material: 'plastic',
+          price: 120,
+          discountPrice: 99,
+          stockQuantity: 50,
+          categoryId: ids.water,
+          imageUrl: expect.stringMatching(/^\/uploads\/.+\.png$/),
+          status: 'Active',
+        },
+      },
+    });
+  });
+
+  it('checks the type per kind, the material and the numbers', async () => {
+    const image = png(await tinyPng());
+    const water = { ...tap(), categoryId: ids.water!, image };
+    const cases: [Record<string, string | FilePart>, number, string][] = [
+      [{ ...water, name: '' }, 400, 'Name is required.'],
+      [{ ...water, type: '' }, 400, 'Type is required.'],
+      [
+        { ...water, type: 'regulator' },
+        400,
+        'Type must be one of: tap, dispenser, stand, cover, cap, cleaning_brush, other for water accessories.',
+      ],
+      [{ ...water, material: '' }, 400, 'Material is required.'],
+      [
+        { ...water, material: 'wood' },
+        400,
+        'Material must be one of: metal, plastic, rubber, silicone, glass, other.',
+      ],
+      [{ ...water, price: '-1' }, 400, 'Price must be 0 or more.'],
+      [{ ...water, stockQuantity: '' }, 400, 'Stock quantity is required.'],
+      [{ ...water, discountPrice: '121' }, 400, 'Discount price cannot be more than the price.'],
+      [{ ...tap(), categoryId: ids.water! }, 400, 'Please choose an image for the accessory.'],
+      [
+        { ...water, categoryId: ids.laundry! },
+        400,
+        'Accessories are sold only in the water and oxygen categories.',
+      ],
+      [{ ...water, categoryId: 'nope' }, 404, 'This category does not exist.'],
+      [
+        { ...water, image: png(Buffer.from('plain text'), 'tap.png') },
+        400,
+        'The image must be a JPEG, PNG, WebP or GIF file.',
+      ],
+    ];
+    for (const [fields, statusCode, message] of cases) {
+      const res = await post('create', fields);
+      expect(res.json(), message).toEqual({ statusCode, message });
+    }
+    const regulator = await post('create', {
+      ...water,
+      name: 'Regulator',
+      type: 'regulator',
+      material: 'metal',
+      categoryId: ids.oxygen!,
+    });
+    expect(regulator.statusCode).toBe(200);
+  });
+});
+
+describe('POST /api/accessory/get-accessories-by-category and GET get-accessory', () => {
+  it('lists by category (multipart or JSON) and reads one by id', async () => {
+    const made = await create({ name: 'Dispenser', type: 'dispenser' });
+    const res = await post('get-accessories-by-category', { categoryId: ids.water! });
+    const names = (res.json().result.accessories as { name: string }[]).map((a) => a.name);
+    expect(names).toContain('Dispenser');
+    const json = await s.app.inject({
+      method: 'POST',
+      url: '/api/accessory/get-accessories-by-category',
+      headers: bearer(s.superToken),
+      payload: { categoryId: ids.oxygen },
+    });
+    expect(json.statusCode).toBe(200);
+    const one = await s.app.inject({
+      url: `/api/accessory/get-accessory/${made._id}`,
+      headers: bearer(s.superToken),
+    });
+    expect(one.json().result.accessory).toMatchObject({ _id: made._id, type: 'dispenser' });
+  });
+
+  it('answers 400 for other kinds and 404 for unknown ids', async () => {
+    expect(
+      (await post('get-accessories-by-category', { categoryId: ids.tiffin! })).statusCode,
+    ).toBe(400);
+    expect((await post('get-accessories-by-category', {})).json().message).toBe(
+      'Category id is required.',
+    );
+    expect((await post('get-accessories-by-category', { categoryId: 'x' })).statusCode).toBe(404);
+    const missing = await s.app.inject({
+      url: '/api/accessory/get-accessory/nope',
+      headers: bearer(s.superToken),
+    });
+    expect(missing.json()).toEqual({ statusCode: 404, message: 'This accessory does not exist.' });
+  });
+});
+
+describe('POST /api/accessory/edit-accessory and delete-accessory', () => {
+  it('edits with the kind rules and keeps the image unless replaced', async () => {
+    const made = await create({ name: 'Old Stand', type: 'stand' });
+    const res = await post('edit-accessory', {
+      ...tap(),
+      accessoryId: made._id,
+      name: 'Steel Stand',
+      type: 'stand',
+      material: 'metal',
+      image: made.imageUrl,
+    });
+    expect(res.json()).toMatchObject({
+      statusCode: 200,
+      message: 'Accessory Steel Stand updated successfully',
+      result: { accessory: { name: 'Steel Stand', material: 'metal', imageUrl: made.imageUrl } },
+    });
+    const wrongType = await post('edit-accessory', {
+      ...tap(),
+      accessoryId: made._id,
+      type: 'mask',
+    });
+    expect(wrongType.statusCode).toBe(400);
+    const replaced = await post('edit-accessory', {
+      ...tap(),
+      accessoryId: made._id,
+      image: png(await tinyPng({ r: 90, g: 0, b: 90 })),
+    });
+    expect(replaced.json().result.accessory.imageUrl).not.toBe(made.imageUrl);
+    expect((await post('edit-accessory', { ...tap(), accessoryId: 'nope' })).statusCode).toBe(404);
+    expect((await post('edit-accessory', tap())).json().message).toBe('Accessory id is required.');
+  });
+
+  it('deletes; a second delete is 404; writes need Service Management', async () => {
+    const made = await create({ name: 'Cap', type: 'cap' });
+    const reader = await s.createAdmin({ permissions: { orders: true } });
+    const denied = await post('delete-accessory', { accessoryId: made._id }, reader.token);
+    expect(denied.statusCode).toBe(403);
+    expect((await post('create', {}, reader.token)).statusCode).toBe(403);
+    expect(
+      (await post('get-accessories-by-category', { categoryId: ids.water! }, reader.token))
+        .statusCode,
+    ).toBe(200);
+    const res = await post('delete-accessory', { accessoryId: made._id });
+    expect(res.json()).toMatchObject({
+      statusCode: 200,
+      message: 'Accessory Cap deleted successfully',
+    });
+    expect((await post('delete-accessory', { accessoryId: made._id })).statusCode).toBe(404);
+  });
+});

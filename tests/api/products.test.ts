@@ -1,0 +1,346 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { categoriesTable } from '../../server/db/schema';
+import { seedCatalogue } from '../../server/db/seed/catalogue';
+import {
+  bearer,
+  createTestServer,
+  listFiles,
+  multipart,
+  tinyPng,
+  type FilePart,
+  type TestServer,
+} from './helpers';
+
+const png = (data: Buffer, filename = 'photo.png'): FilePart => ({
+  filename,
+  contentType: 'image/png',
+  data,
+});
+
+let s: TestServer;
+const ids: Record<string, string> = {};
+
+function post(action: string, fields: Record<string, string | FilePart>, token = s.superToken) {
+  const { payload, headers } = multipart(fields);
+  return s.app.inject({
+    method: 'POST',
+    url: `/api/product/${action}`,
+    headers: { ...headers, ...bearer(token) },
+    payload,
+  });
+}
+const get = (url: string, token = s.superToken) =>
+  s.app.inject({ method: 'GET', url: `/api/product/${url}`, headers: bearer(token) });
+
+const jar = () => ({
+  name: '20 L Jar',
+  title: 'Drinking water',
+  description: 'RO + UV treated.',
+  price: '90',
+  discountPrice: '80',
+  stockQuantity: '100',
+  quantity: '20',
+});
+
+async function createSub(name: string, categoryId: string) {
+  const { payload, headers } = multipart({
+    name,
+    title: name,
+    description: name,
+    categoryId,
+    image: png(await tinyPng()),
+  });
+  const res = await s.app.inject({
+    method: 'POST',
+    url: '/api/subCategory/create-subCategory',
+    headers: { ...headers, ...bearer(s.superToken) },
+    payload,
+  });
+  return res.json().result.subCategory._id as string;
+}
+
+beforeAll(async () => {
+  s = await createTestServer();
+  for (const c of await s.db.select().from(categoriesTable)) ids[c.kind] = c.id;
+});
+afterAll(() => s.close());
+
+describe('POST /api/product/create-product', () => {
+  it('creates a water product with litres and answers numbers for money', async () => {
+    const res = await post('create-product', {
+      ...jar(),
+      price: '90.5',
+      categoryId: ids.water!,
+      image: png(await tinyPng()),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { product } = res.json().result;
+    expect(res.json().message).toBe('Product 20 L Jar created successfully');
+    expect(product).toMatchObject({
+      name: '20 L Jar',
+      price: 90.5,
+      discountPrice: 80,
+      stockQuantity: 100,
+      quantity: 20,
+      subCategoryId: null,
+      categoryId: { _id: ids.water, name: 'Water' },
+      status: 'Active',
+    });
+    expect(product.image).toMatch(/^\/uploads\/.+\.png$/);
+  });
+
+  it('applies the rules of each field with actionable messages', async () => {
+    const image = png(await tinyPng());
+    const base = { ...jar(), categoryId: ids.water!, image };
+    const cases: [Record<string, string | FilePart>, string][] = [
+      [{ ...base, name: '' }, 'Name is required.'],
+      [{ ...base, price: '' }, 'Price is required.'],
+      [{ ...base, price: 'ninety' }, 'Price must be a number.'],
+      [{ ...base, price: '-1' }, 'Price must be 0 or more.'],
+      [{ ...base, discountPrice: '-5' }, 'Discount price must be 0 or more.'],
+      [{ ...base, stockQuantity: '-1' }, 'Stock quantity must be 0 or more.'],
+      [{ ...base, stockQuantity: '1.5' }, 'Stock quantity must be a whole number.'],
+      [{ ...base, quantity: '-20' }, 'Litres quantity must be 0 or more.'],
+      [{ ...base, quantity: '' }, 'Litres quantity is required for water products.'],
+      [{ ...base, discountPrice: '95' }, 'Discount price cannot be more than the price.'],
+      [{ ...base, price: '100000000' }, 'Price must be at most ₹1,00,00,000.'],
+      [{ ...jar(), categoryId: ids.water! }, 'Please choose an image for the product.'],
+      [{ ...jar(), image }, 'Category id is required.'],
+    ];
+    for (const [fields, message] of cases) {
+      const res = await post('create-product', fields);
+      expect(res.json(), message).toEqual({ statusCode: 400, message });
+    }
+  });
+
+  it('applies the kind rules: tiffin refused, litres only for water, sub-category for laundry', async () => {
+    const image = png(await tinyPng());
+    const shirt = { ...jar(), name: 'Shirt', quantity: '', image };
+    const tiffin = await post('create-product', { ...shirt, categoryId: ids.tiffin! });
+    expect(tiffin.json()).toEqual({
+      statusCode: 400,
+      message: 'Tiffin categories sell meal plans, not products. Add a plan under Plans instead.',
+    });
+    const litres = await post('create-product', {
+      ...shirt,
+      quantity: '10',
+      categoryId: ids.oxygen!,
+    });
+    expect(litres.json().message).toBe(
+      'Litres quantity applies to water products only. Leave it empty.',
+    );
+    const noSub = await post('create-product', { ...shirt, categoryId: ids.laundry! });
+    expect(noSub.json().message).toBe('Please choose a sub category for the laundry product.');
+    const unknownSub = await post('create-product', {
+      ...shirt,
+      categoryId: ids.laundry!,
+      subCategoryId: 'nope',
+    });
+    expect(unknownSub.json()).toEqual({
+      statusCode: 404,
+      message: 'This sub category does not exist.',
+    });
+    const washFold = await createSub('Wash & Fold', ids.laundry!);
+    const subOnWater = await post('create-product', {
+      ...jar(),
+      categoryId: ids.water!,
+      subCategoryId: washFold,
+      image,
+    });
+    expect(subOnWater.json().message).toBe(
+      'Only laundry products have a sub category. Leave it empty.',
+    );
+    const ok = await post('create-product', {
+      ...shirt,
+      categoryId: ids.laundry!,
+      subCategoryId: washFold,
+    });
+    expect(ok.json().result.product).toMatchObject({ subCategoryId: washFold, quantity: null });
+    const unknown = await post('create-product', { ...shirt, categoryId: 'nope' });
+    expect(unknown.json()).toEqual({ statusCode: 404, message: 'This category does not exist.' });
+  });
+
+  it('refuses a sub-category of another category', async () => {
+    // A second laundry-like category cannot exist (one per kind); an 'other' category with a
+    // sub-category inserted directly stands in for it.
+    const [other] = await s.db
+      .insert(categoriesTable)
+      .values({ name: 'Shoes', title: 'Shoe care', description: 'x', image: '/x.png' })
+      .returning();
+    const { subCategoriesTable } = await import('../../server/db/schema');
+    const [foreign] = await s.db
+      .insert(subCategoriesTable)
+      .values({ categoryId: other!.id, name: 'Polish', title: 'P', description: 'P', image: '/x' })
+      .returning();
+    const res = await post('create-product', {
+      ...jar(),
+      quantity: '',
+      categoryId: ids.laundry!,
+      subCategoryId: foreign!.id,
+      image: png(await tinyPng()),
+    });
+    expect(res.json()).toEqual({
+      statusCode: 400,
+      message: 'The sub category belongs to another category. Choose one of this category.',
+    });
+  });
+
+  it('leaves no file behind when the image is a text file named .png or the write fails', async () => {
+    const uploads = () => listFiles(path.join(s.config.dataDir, 'uploads'));
+    const before = await uploads();
+    const text = await post('create-product', {
+      ...jar(),
+      categoryId: ids.water!,
+      image: png(Buffer.from('hello, I am text'), 'jar.png'),
+    });
+    expect(text.json()).toEqual({
+      statusCode: 400,
+      message: 'The image must be a JPEG, PNG, WebP or GIF file.',
+    });
+    expect(await uploads()).toEqual(before);
+  });
+});
+
+describe('GET /api/product/by-category and get-product', () => {
+  it('answers the list in result with the category as {_id, name}', async () => {
+    await post('create-product', {
+      ...jar(),
+      name: '25 L Jar',
+      quantity: '25',
+      categoryId: ids.water!,
+      image: png(await tinyPng({ r: 5, g: 5, b: 5 })),
+    });
+    const res = await get(`by-category?searchId=${ids.water}`);
+    expect(res.statusCode).toBe(200);
+    const list = res.json().result as { _id: string; name: string; categoryId: unknown }[];
+    expect(Array.isArray(list)).toBe(true);
+    expect(list.map((p) => p.name)).toEqual(expect.arrayContaining(['20 L Jar', '25 L Jar']));
+    expect(list[0]!.categoryId).toEqual({ _id: ids.water, name: 'Water' });
+    const one = await get(`get-product/${list[0]!._id}`);
+    expect(one.json().result.product).toMatchObject({ _id: list[0]!._id });
+    expect((await get(`by-category?searchId=${ids.water}&limit=1`)).json().result).toHaveLength(1);
+  });
+
+  it('answers 400 without a category, for tiffin, and 404 for unknown ids', async () => {
+    expect((await get('by-category')).json()).toEqual({
+      statusCode: 400,
+      message: 'Category id is required.',
+    });
+    expect((await get(`by-category?searchId=${ids.tiffin}`)).statusCode).toBe(400);
+    expect((await get('by-category?searchId=nope')).statusCode).toBe(404);
+    expect((await get('get-product/nope')).json()).toEqual({
+      statusCode: 404,
+      message: 'This product does not exist.',
+    });
+  });
+});
+
+describe('POST /api/product/edit-product and delete-product', () => {
+  it('edits a product, keeping the image and category, and checks the rules again', async () => {
+    const made = (
+      await post('create-product', {
+        ...jar(),
+        name: 'Edit Me',
+        categoryId: ids.water!,
+        image: png(await tinyPng({ r: 7, g: 7, b: 7 })),
+      })
+    ).json().result.product;
+    const res = await post('edit-product', {
+      ...jar(),
+      productId: made._id,
+      name: 'Edited',
+      price: '100',
+      quantity: '25',
+      categoryId: ids.water!,
+      image: made.image,
+    });
+    expect(res.json()).toMatchObject({
+      statusCode: 200,
+      message: 'Product Edited updated successfully',
+      result: { product: { name: 'Edited', price: 100, quantity: 25, image: made.image } },
+    });
+    const discount = await post('edit-product', {
+      ...jar(),
+      productId: made._id,
+      discountPrice: '500',
+    });
+    expect(discount.json().message).toBe('Discount price cannot be more than the price.');
+    const move = await post('edit-product', {
+      ...jar(),
+      productId: made._id,
+      categoryId: ids.oxygen!,
+    });
+    expect(move.json().message).toBe(
+      'A product cannot move to another category. Add it there instead.',
+    );
+    const unknown = await post('edit-product', { ...jar(), productId: 'nope' });
+    expect(unknown.statusCode).toBe(404);
+    const noId = await post('edit-product', jar());
+    expect(noId.json().message).toBe('Product id is required.');
+  });
+
+  it('deletes a product; a second delete is 404', async () => {
+    const made = (
+      await post('create-product', {
+        ...jar(),
+        name: 'Delete Me',
+        categoryId: ids.water!,
+        image: png(await tinyPng({ r: 3, g: 3, b: 3 })),
+      })
+    ).json().result.product;
+    const res = await post('delete-product', { productId: made._id });
+    expect(res.json()).toMatchObject({
+      statusCode: 200,
+      message: 'Product Delete Me deleted successfully',
+    });
+    expect((await post('delete-product', { productId: made._id })).json()).toEqual({
+      statusCode: 404,
+      message: 'This product does not exist.',
+    });
+  });
+
+  it('answers 403 to writes without Service Management; reads need only a session', async () => {
+    const admin = await s.createAdmin({ permissions: { banners: true } });
+    for (const action of ['create-product', 'edit-product', 'delete-product']) {
+      expect((await post(action, {}, admin.token)).statusCode, action).toBe(403);
+    }
+    expect((await get(`by-category?searchId=${ids.water}`, admin.token)).statusCode).toBe(200);
+  });
+});
+
+describe('seedCatalogue', () => {
+  it('fills an empty catalogue once, per kind, with real images', async () => {
+    const fresh = await createTestServer();
+    try {
+      expect(await seedCatalogue(fresh.db, fresh.config.dataDir)).toBe(true);
+      expect(await seedCatalogue(fresh.db, fresh.config.dataDir)).toBe(false);
+      const cats = await fresh.db.select().from(categoriesTable);
+      const id = (kind: string) => cats.find((c) => c.kind === kind)!.id;
+      const call = (url: string, payload?: object) =>
+        fresh.app.inject({
+          method: payload ? 'POST' : 'GET',
+          url,
+          headers: bearer(fresh.superToken),
+          ...(payload ? { payload } : {}),
+        });
+      const water = (await call(`/api/product/by-category?searchId=${id('water')}`)).json().result;
+      expect(water.map((p: { quantity: number }) => p.quantity)).toEqual([20, 25]);
+      expect(water[0].price).toBe(90);
+      const subs = (await call(`/api/subCategory/by-categoryId/${id('laundry')}`)).json().result
+        .subCategories;
+      expect(subs.map((x: { name: string }) => x.name)).toEqual([
+        'Wash & Fold',
+        'Steam Iron',
+        'Dry Clean',
+      ]);
+      const acc = (
+        await call('/api/accessory/get-accessories-by-category', { categoryId: id('oxygen') })
+      ).json().result.accessories;
+      expect(acc.map((a: { type: string }) => a.type)).toContain('regulator');
+      expect((await fresh.app.inject({ url: acc[0].imageUrl })).statusCode).toBe(200);
+    } finally {
+      await fresh.close();
+    }
+  });
+});
