@@ -53,7 +53,7 @@ export function ListPagination() {
             setPerPage(Number(e.target.value));
             if (page !== 1) goTo(1);
           }}
-          sx={{ minWidth: 100 }}
+          sx={{ width: 110 }}
         >
           {PER_PAGE_CHOICES.map((n) => (
             <MenuItem key={n} value={n}>

@@ -18,7 +18,7 @@ async function pngFile(): Promise<string> {
 
 const JAR = { name: '25 L Mineral Jar', title: 'Mineral water, 25 litres' };
 
-test('add a water product with an image, see it in the category view, then delete it', async ({
+test('add a water product with an image, see it in the category view, change its price on the pricing screen, then delete it', async ({
   page,
 }) => {
   const image = await pngFile();
@@ -65,6 +65,22 @@ test('add a water product with an image, see it in the category view, then delet
   await expect(thumbnail).toHaveJSProperty('complete', true);
   expect(await thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(96);
   await screen(page, 'products-category-view');
+  const categoryView = page.url();
+
+  // The pricing screen of Water: change the price in the product's row and save that row.
+  await page.goto(categoryView.replace(/\/category\/view\/([^/]+)$/, '/pricing/water/$1'));
+  await expect(page.getByRole('heading', { name: 'Water Pricing', level: 1 })).toBeVisible();
+  const price = page.getByRole('spinbutton', {
+    name: `Price (₹) of ${JAR.name}`,
+    exact: true,
+  });
+  await expect(price).toHaveValue('120');
+  await price.fill('135');
+  await page.getByRole('button', { name: `Save ${JAR.name}` }).click();
+  await expect(page.getByText(`Product ${JAR.name} updated successfully`)).toBeVisible();
+  await screen(page, 'products-pricing-saved');
+  await page.goto(categoryView);
+  await expect(row.getByRole('cell', { name: '₹135.00', exact: true })).toBeVisible();
 
   await row.getByRole('button', { name: `Delete ${JAR.name}` }).click();
   const dialog = page.getByRole('dialog');
