@@ -15,6 +15,7 @@ import {
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import { createMailer, type Mailer } from './lib/mailer';
+import auditPlugin from './plugins/audit';
 import authPlugin from './plugins/auth';
 import bodiesPlugin from './plugins/bodies';
 import errorsPlugin, { sendError } from './plugins/errors';
@@ -69,6 +70,7 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(errorsPlugin);
   await app.register(bodiesPlugin);
   await app.register(authPlugin);
+  await app.register(auditPlugin);
 
   await app.register(
     async (api) => {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
+  boolean,
   index,
   integer,
   jsonb,
@@ -304,3 +305,76 @@ export const deliveryTimesTable = pgTable('delivery_times', {
   gapHours: integer('gap_hours').notNull().default(0),
   updatedAt: timestamps.updatedAt,
 });
+
+export type CustomerStatus = 'Active' | 'Blocked' | 'Inactive';
+
+/** Customers of the app (the spec's "family members"), shown to admins as data. */
+export const customersTable = pgTable(
+  'customers',
+  {
+    id: id(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    /** The app's login name; the inactive-users list shows it. */
+    userName: text('user_name'),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    passwordHash: text('password_hash'),
+    wallet: money('wallet').notNull().default('0'),
+    status: text('status').$type<CustomerStatus>().notNull().default('Active'),
+    isEmailVerified: boolean('is_email_verified').notNull().default(false),
+    isPhoneVerified: boolean('is_phone_verified').notNull().default(false),
+    imageUrl: text('image_url'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('customers_email_key').on(sql`lower(${t.email})`),
+    index('customers_status_created_idx').on(t.status, t.createdAt),
+    index('customers_first_name_trgm_idx').using('gin', sql`${t.firstName} gin_trgm_ops`),
+    index('customers_last_name_trgm_idx').using('gin', sql`${t.lastName} gin_trgm_ops`),
+    index('customers_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+    index('customers_phone_trgm_idx').using('gin', sql`${t.phone} gin_trgm_ops`),
+  ],
+);
+
+/** A customer's delivery addresses; orders point at one. */
+export const customerAddressesTable = pgTable(
+  'customer_addresses',
+  {
+    id: id(),
+    customerId: text('customer_id')
+      .notNull()
+      .references(() => customersTable.id, { onDelete: 'cascade' }),
+    fullAddress: text('full_address').notNull(),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    pincode: text('pincode').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [index('customer_addresses_customer_idx').on(t.customerId, t.createdAt)],
+);
+
+/** Every write made by an admin: who, when, what, which record. Read by the super-admin. */
+export const auditLogTable = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    adminId: text('admin_id').notNull(),
+    adminEmail: text('admin_email').notNull(),
+    /** The resource area, e.g. `categories`, `customers`. */
+    resource: text('resource').notNull(),
+    /** What was done, e.g. `create`, `update`, `delete`, `block`. */
+    action: text('action').notNull(),
+    recordId: text('record_id'),
+    method: text('method').notNull(),
+    path: text('path').notNull(),
+    statusCode: integer('status_code').notNull(),
+  },
+  (t) => [
+    index('audit_log_at_idx').on(t.at),
+    index('audit_log_admin_at_idx').on(t.adminId, t.at),
+    index('audit_log_resource_at_idx').on(t.resource, t.at),
+  ],
+);
