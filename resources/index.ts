@@ -1,6 +1,7 @@
 import type { ResourceDeclaration } from '../src/providers/resource';
 import { accessories } from './accessories';
 import { account } from './account';
+import { admins } from './admins';
 import { banners } from './banners';
 import { categories } from './categories';
 import { deliverySettings } from './deliverySettings';
@@ -10,12 +11,15 @@ import { pricing } from './pricing';
 import { products } from './products';
 import { subCategories } from './subCategories';
 import { upcomingResources } from './upcoming';
+import { users } from './users';
 
 /**
  * Every resource of the panel; the dataProvider, the routes and the menu are built from this.
  * Within a sidebar group, entries follow this order.
  */
 export const resources: ResourceDeclaration[] = [
+  admins,
+  users,
   categories,
   subCategories,
   products,

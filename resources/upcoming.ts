@@ -9,34 +9,6 @@ const lower = (c: MenuCategory) => c.name.toLowerCase();
 
 export const upcomingResources: ResourceDeclaration[] = [
   {
-    name: 'admins',
-    superAdminOnly: true,
-    api: {},
-    routes: [
-      { path: 'adminuser/:page', component: comingSoon('Admin Users') },
-      { path: 'adminusers/add', component: comingSoon('Add Admin User'), action: 'create' },
-      { path: 'adminusers/edit/:id', component: comingSoon('Edit Admin User'), action: 'edit' },
-    ],
-    menu: [{ label: 'Admin Users', to: 'adminuser/1' }],
-  },
-  {
-    name: 'users',
-    group: 'userManagement',
-    api: {},
-    routes: [
-      { path: 'user/active-users/:page', component: comingSoon('Total Users') },
-      { path: 'user/inactive-users/:page', component: comingSoon('Inactive Users') },
-      { path: 'user/blocked-users/:page', component: comingSoon('Blocked Users') },
-      { path: 'user/view/:id', component: comingSoon('User Details'), action: 'show' },
-      { path: 'user/edit/:id', component: comingSoon('Edit User'), action: 'edit' },
-    ],
-    menu: [
-      { label: 'Total Users', to: 'user/active-users/1' },
-      { label: 'Inactive Users', to: 'user/inactive-users/1' },
-      { label: 'Blocked Users', to: 'user/blocked-users/1' },
-    ],
-  },
-  {
     name: 'assigningJobs',
     group: 'assigningJobs',
     api: {},

@@ -21,8 +21,10 @@ import bodiesPlugin from './plugins/bodies';
 import errorsPlugin, { sendError } from './plugins/errors';
 import authRoutes from './modules/auth/routes';
 import accessoryRoutes from './modules/accessories/routes';
+import adminUserRoutes from './modules/admins/routes';
 import bannerRoutes from './modules/banners/routes';
 import categoryRoutes from './modules/categories/routes';
+import customerRoutes from './modules/customers/routes';
 import deliverySettingsRoutes from './modules/deliverySettings/routes';
 import pincodeRoutes from './modules/pincodes/routes';
 import planRoutes from './modules/plans/routes';
@@ -75,6 +77,10 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(
     async (api) => {
       await api.register(authRoutes, { prefix: '/admin' });
+      // admin/view-all-users, create-admin-user, edit-admin-user, audit-log
+      await api.register(adminUserRoutes, { prefix: '/admin' });
+      // user/... and admin/get-users (the inactive customers)
+      await api.register(customerRoutes);
       await api.register(categoryRoutes, { prefix: '/category' });
       await api.register(subCategoryRoutes, { prefix: '/subCategory' });
       await api.register(productRoutes, { prefix: '/product' });

@@ -1,4 +1,6 @@
 import englishMessages from 'ra-language-english';
+import { messages as adminsMessages } from '../../resources/admins/messages';
+import { messages as usersMessages } from '../../resources/users/messages';
 import { messages as subCategoriesMessages } from '../../resources/subCategories/messages';
 import { messages as productsMessages } from '../../resources/products/messages';
 import { messages as accessoriesMessages } from '../../resources/accessories/messages';
@@ -90,6 +92,8 @@ export const messages = {
     coming: {
       text: 'This screen is on its way. The menu entry already points at its final address.',
     },
+    admins: adminsMessages,
+    users: usersMessages,
     subCategories: subCategoriesMessages,
     products: productsMessages,
     accessories: accessoriesMessages,
