@@ -1,40 +1,12 @@
 import { HttpError } from 'react-admin';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { resources } from '../../resources';
 import { createDataProvider } from '../../src/providers/dataProvider';
 import { NETWORK_ERROR } from '../../src/providers/httpClient';
 import type { ResourceDeclaration } from '../../src/providers/resource';
+import { stubApi } from './apiStub';
 
-interface Call {
-  method: string;
-  url: URL;
-  headers: Headers;
-  body: BodyInit | null | undefined;
-}
-
-let calls: Call[];
-let answers: { status?: number; body: unknown }[];
-
-beforeEach(() => {
-  calls = [];
-  answers = [];
-  vi.stubGlobal('fetch', async (input: string, init: RequestInit) => {
-    calls.push({
-      method: init.method ?? 'GET',
-      url: new URL(input, 'http://panel.test'),
-      headers: new Headers(init.headers),
-      body: init.body,
-    });
-    const answer = answers.shift() ?? { body: { statusCode: 200, message: 'ok' } };
-    return new Response(JSON.stringify(answer.body), {
-      status: answer.status ?? 200,
-      headers: { 'content-type': 'application/json' },
-    });
-  });
-  localStorage.setItem('token', 'tok-123');
-});
-
-afterEach(() => vi.unstubAllGlobals());
+const { calls, answers } = stubApi();
 
 const provider = createDataProvider(resources);
 

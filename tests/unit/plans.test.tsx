@@ -1,30 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpError, testDataProvider, type DataProvider } from 'react-admin';
-import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import { describe, expect, it, vi, type Mock } from 'vitest';
 import { resources } from '../../resources';
 import { createDataProvider } from '../../src/providers/dataProvider';
 import { renderPanel, SEEDED_CATEGORIES } from './helpers';
+import { stubApi } from './apiStub';
 
 describe('tiffin plan calls (spec 000 §7)', () => {
-  let calls: { method: string; url: URL; headers: Headers; body: BodyInit | null | undefined }[];
-  let answers: { status?: number; body: unknown }[];
-  beforeEach(() => {
-    calls = [];
-    answers = [];
-    vi.stubGlobal('fetch', async (input: string, init: RequestInit) => {
-      calls.push({
-        method: init.method ?? 'GET',
-        url: new URL(input, 'http://panel.test'),
-        headers: new Headers(init.headers),
-        body: init.body,
-      });
-      const answer = answers.shift() ?? { body: { statusCode: 200, message: 'ok' } };
-      return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200 });
-    });
-    localStorage.setItem('token', 'tok-123');
-  });
-  afterEach(() => vi.unstubAllGlobals());
+  const { calls, answers } = stubApi();
   const provider = createDataProvider(resources);
   const jsonBody = (i = 0) => JSON.parse(String(calls[i]!.body));
 
