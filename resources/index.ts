@@ -1,7 +1,7 @@
 import type { ResourceDeclaration } from '../src/providers/resource';
 import { accessories } from './accessories';
 import { account } from './account';
-import { admins } from './admins';
+import { admins, auditLog } from './admins';
 import { banners } from './banners';
 import { categories } from './categories';
 import { deliverySettings } from './deliverySettings';
@@ -11,7 +11,7 @@ import { pricing } from './pricing';
 import { products } from './products';
 import { subCategories } from './subCategories';
 import { upcomingResources } from './upcoming';
-import { users } from './users';
+import { userResources } from './users';
 
 /**
  * Every resource of the panel; the dataProvider, the routes and the menu are built from this.
@@ -19,7 +19,8 @@ import { users } from './users';
  */
 export const resources: ResourceDeclaration[] = [
   admins,
-  users,
+  auditLog,
+  ...userResources,
   categories,
   subCategories,
   products,

@@ -1,2 +1,33 @@
-/** Wording of the admins screens (spec 001), merged into the catalogue as `app.admins.*`. */
-export const messages = {};
+/** Wording of the admin users and audit log screens (spec 001), as `app.admins.*`. */
+export const messages = {
+  title: 'Admin Users',
+  add_title: 'Add Admin User',
+  edit_title: 'Edit Admin User',
+  add_user: 'Add User',
+  serial: 'S.No',
+  name: 'Name',
+  email: 'Email',
+  phone: 'Phone',
+  password: 'Password',
+  password_edit_help: 'Leave empty to keep the current password.',
+  status: 'Status',
+  created_at: 'Created At',
+  permissions: 'Permissions',
+  email_format: 'Please enter a valid e-mail address.',
+  phone_format: 'Enter a 10-digit mobile number, optionally with +91.',
+  password_length: 'The password must be at least 8 characters long.',
+  add_failed: 'Failed to add admin user. Please try again.',
+  edit_failed: 'Failed to edit admin user. Please try again.',
+  audit: {
+    title: 'Audit Log',
+    when: 'When',
+    admin: 'Admin',
+    resource: 'Resource',
+    action: 'Action',
+    record_id: 'Record Id',
+    path: 'Path',
+    from: 'From',
+    to: 'To',
+    all_admins: 'All admins',
+  },
+};

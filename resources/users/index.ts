@@ -1,17 +1,45 @@
-import { comingSoon } from '../../src/pages/ComingSoon';
 import type { ResourceDeclaration } from '../../src/providers/resource';
+import { BlockedUserList } from './BlockedUserList';
+import { InactiveUserList } from './InactiveUserList';
+import { UserEdit } from './UserEdit';
+import { UserList } from './UserList';
+import { UserShow } from './UserShow';
 
-/** Not built yet: its routes show a 'coming' page. */
+/** Customers, called family members (spec 001): Total, Inactive and Blocked lists, view, edit. */
 export const users: ResourceDeclaration = {
   name: 'users',
   group: 'userManagement',
-  api: {},
+  api: {
+    envelope: 'statusCode',
+    list: {
+      method: 'GET',
+      path: 'user/all-users',
+      // `?status=All` (the dashboard link) arrives as a filter and replaces this.
+      query: { status: 'Active' },
+      resultKey: 'users',
+      paging: 'result',
+      searchParam: 'search',
+      sortParam: 'sort',
+      sortOrderParam: 'sortOrder',
+    },
+    // Addition: one user by id (with the addresses), for reloads and shared links.
+    getOne: { method: 'GET', path: 'user/get-user/:id', resultKey: 'user' },
+    update: {
+      method: 'POST',
+      path: 'user/update-user',
+      bodyKind: 'multipart',
+      idField: 'userId',
+      // The edit screen leaves out password and address when they are blank.
+      fields: ['email', 'firstName', 'lastName', 'phone', 'status', 'password', 'address'],
+      resultKey: 'user',
+    },
+  },
   routes: [
-    { path: 'user/active-users/:page', component: comingSoon('Total Users') },
-    { path: 'user/inactive-users/:page', component: comingSoon('Inactive Users') },
-    { path: 'user/blocked-users/:page', component: comingSoon('Blocked Users') },
-    { path: 'user/view/:id', component: comingSoon('User Details'), action: 'show' },
-    { path: 'user/edit/:id', component: comingSoon('Edit User'), action: 'edit' },
+    { path: 'user/active-users/:page', component: UserList },
+    { path: 'user/inactive-users/:page', component: InactiveUserList },
+    { path: 'user/blocked-users/:page', component: BlockedUserList },
+    { path: 'user/view/:id', component: UserShow, action: 'show' },
+    { path: 'user/edit/:id', component: UserEdit, action: 'edit' },
   ],
   menu: [
     { label: 'Total Users', to: 'user/active-users/1' },
@@ -19,3 +47,60 @@ export const users: ResourceDeclaration = {
     { label: 'Blocked Users', to: 'user/blocked-users/1' },
   ],
 };
+
+/** The blocked list: the same call with status=Blocked, no sorting (spec 001 §7). */
+export const blockedUsers: ResourceDeclaration = {
+  name: 'blockedUsers',
+  group: 'userManagement',
+  api: {
+    envelope: 'statusCode',
+    list: {
+      method: 'GET',
+      path: 'user/all-users',
+      query: { status: 'Blocked' },
+      resultKey: 'users',
+      paging: 'result',
+      searchParam: 'search',
+    },
+  },
+  routes: [],
+};
+
+/** The inactive list: another call and another record shape (userName, fullName). */
+export const inactiveUsers: ResourceDeclaration = {
+  name: 'inactiveUsers',
+  group: 'userManagement',
+  api: {
+    envelope: 'statusCode',
+    list: {
+      method: 'GET',
+      path: 'admin/get-users',
+      query: { status: 'Inactive' },
+      resultKey: 'users',
+      paging: 'result',
+      searchParam: 'search',
+    },
+  },
+  routes: [],
+};
+
+/** Block / unblock: `update` of this resource is POST user/update-user-status, form {status, userId}. */
+export const customerStatus: ResourceDeclaration = {
+  name: 'customerStatus',
+  group: 'userManagement',
+  api: {
+    envelope: 'statusCode',
+    update: {
+      method: 'POST',
+      path: 'user/update-user-status',
+      bodyKind: 'form',
+      idField: 'userId',
+      fields: ['status'],
+      resultKey: 'user',
+    },
+  },
+  routes: [],
+};
+
+/** Every declaration of this folder, for resources/index.ts. */
+export const userResources = [users, blockedUsers, inactiveUsers, customerStatus];

@@ -9,6 +9,7 @@ import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/client';
 import { adminsTable } from '../../server/db/schema';
 import { ensureSuperAdmin, seedCategories } from '../../server/db/seed';
+import { seedCustomers } from '../../server/db/seed/customers';
 import { hashPassword } from '../../server/lib/passwords';
 import { ORDERS_ADMIN, RECOVER_ADMIN } from './fixtures';
 
@@ -21,6 +22,8 @@ const database = await openDatabase({ dataDir: `${config.dataDir}/pgdata` });
 try {
   await ensureSuperAdmin(database.db, config);
   await seedCategories(database.db, config.dataDir);
+  // A few customers for the customer screens (demo data is off in browser tests).
+  await seedCustomers(database.db, 12);
   for (const admin of [ORDERS_ADMIN, RECOVER_ADMIN]) {
     await database.db.insert(adminsTable).values({
       name: admin.name,

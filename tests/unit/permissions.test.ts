@@ -34,10 +34,10 @@ describe('canAccess', () => {
 });
 
 describe('buildMenu', () => {
-  it('shows the eleven groups in the spec order to the super-admin, plus Admin Users', () => {
+  it('shows the eleven groups in the spec order to the super-admin, plus Admin Users and the Audit Log', () => {
     const menu = buildMenu(resources, categories, { role: 'super-admin', permissions: {} });
     expect(menu.groups.map((g) => g.label)).toEqual(PERMISSION_GROUPS.map((g) => GROUP_LABELS[g]));
-    expect(menu.top.map((l) => l.label)).toEqual(['Admin Users']);
+    expect(menu.top.map((l) => l.label)).toEqual(['Admin Users', 'Audit Log']);
   });
 
   it('shows a limited admin only the groups switched on', () => {

@@ -8,8 +8,10 @@ import { storeImage } from '../../lib/uploads';
 import { allPermissions } from '../../permissions';
 import type { Database } from '../client';
 import { adminsTable, categoriesTable, type CategoryKind } from '../schema';
+import { seedDemoAdmins } from './admins';
 import { seedBanners } from './banners';
 import { seedCatalogue } from './catalogue';
+import { seedCustomers } from './customers';
 import { illustrationPng } from './images';
 import { seedServiceAreas } from './service-areas';
 
@@ -130,4 +132,6 @@ export async function seedDemoData(db: Database, dataDir: string): Promise<void>
   await seedCatalogue(db, dataDir);
   await seedServiceAreas(db);
   await seedBanners(db, dataDir);
+  await seedDemoAdmins(db);
+  await seedCustomers(db);
 }

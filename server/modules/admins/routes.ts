@@ -1,6 +1,260 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { PERMISSION_GROUPS, type Permissions } from '../../db/schema';
+import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors';
+import { hashPassword } from '../../lib/passwords';
+import {
+  emailAddress,
+  newPassword,
+  pagingQuery,
+  pagingResult,
+  requiredText,
+} from '../../lib/validation';
+import { allPermissions } from '../../permissions';
+import { toAdminDto } from '../auth/repository';
+import { ADMIN_SORTS, createAdminUserRepository, toAuditEntryDto } from './repository';
 
-// Not built yet: the calls of this area come with the customers and admin users issue.
-const routes: FastifyPluginAsyncZod = async () => {};
+const DUPLICATE_EMAIL = 'An admin with this e-mail already exists.';
+const NOT_FOUND = 'This admin user does not exist.';
 
-export default routes;
+/** A 10-digit Indian mobile (6-9 first), optionally written with +91; spaces and dashes dropped. */
+const phone = z
+  .string({ error: 'Phone is required.' })
+  .transform((v) => v.replace(/[\s-]/g, ''))
+  .pipe(
+    z
+      .string()
+      .min(1, 'Phone is required.')
+      .regex(
+        /^(\+91)?[6-9][0-9]{9}$/,
+        'Phone must be a 10-digit Indian mobile number, optionally with +91.',
+      ),
+  );
+
+const status = z.enum(['Active', 'Inactive'], { error: 'Status must be Active or Inactive.' });
+
+/** The eleven switches; a missing one is off, an unknown one is refused. */
+const permissions = z
+  .strictObject(
+    Object.fromEntries(
+      PERMISSION_GROUPS.map((g) => [
+        g,
+        z.boolean({ error: `Permission ${g} must be true or false.` }).default(false),
+      ]),
+    ) as Record<(typeof PERMISSION_GROUPS)[number], z.ZodDefault<z.ZodBoolean>>,
+    {
+      error: (issue) =>
+        issue.code === 'unrecognized_keys'
+          ? `Unknown permission: ${issue.keys.join(', ')}. Known: ${PERMISSION_GROUPS.join(', ')}.`
+          : 'Permissions must be an object of true/false switches.',
+    },
+  )
+  .default(allPermissions(false))
+  .transform((p) => p as Permissions);
+
+const adminId = (label: string) =>
+  z
+    .string({ error: `${label} is required.` })
+    .trim()
+    .min(1, `${label} is required.`);
+
+/** An ISO date (`2026-11-22`) or date-time; a bare date as `to` includes that whole day. */
+const isoDate = (label: string, endOfDay: boolean) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => /^\d{4}-\d{2}-\d{2}([T ].*)?$/.test(v) && !Number.isNaN(Date.parse(v)), {
+      error: `${label} must be an ISO date such as 2026-11-22.`,
+    })
+    .transform((v) => {
+      const d = new Date(v);
+      if (endOfDay && /^\d{4}-\d{2}-\d{2}$/.test(v)) d.setUTCDate(d.getUTCDate() + 1);
+      return d;
+    })
+    .optional();
+
+const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
+  const repo = createAdminUserRepository(app.db);
+  const superAdmin = { access: 'superAdmin' as const };
+
+  async function writeErrors<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (err) {
+      if (isUniqueViolation(err, 'admins_email_key')) throw conflict(DUPLICATE_EMAIL);
+      throw err;
+    }
+  }
+
+  app.get(
+    '/view-all-users',
+    {
+      config: superAdmin,
+      schema: {
+        querystring: z.object({
+          ...pagingQuery,
+          status: z.enum(['Active', 'Inactive', 'All', '']).optional(),
+          sort: z
+            .enum(Object.keys(ADMIN_SORTS) as [keyof typeof ADMIN_SORTS], {
+              error: `Sort must be one of: ${Object.keys(ADMIN_SORTS).join(', ')}.`,
+            })
+            .default('createdAt'),
+        }),
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const { rows, total } = await repo.list({
+        status: q.status === 'Active' || q.status === 'Inactive' ? q.status : undefined,
+        search: q.search || undefined,
+        sort: q.sort,
+        order: q.sortOrder,
+        page: q.page,
+        limit: q.limit,
+      });
+      return {
+        statusCode: 200,
+        message: 'Admin users',
+        result: { users: rows.map(toAdminDto), ...pagingResult(total, q.page, q.limit) },
+      };
+    },
+  );
+
+  // Addition: one admin by id, so a reloaded edit screen can fill itself.
+  app.get(
+    '/get-admin-user/:id',
+    { config: superAdmin, schema: { params: z.object({ id: adminId('Admin user id') }) } },
+    async (request) => {
+      const row = await repo.findById(request.params.id);
+      if (!row) throw notFound(NOT_FOUND);
+      return { statusCode: 200, message: 'Admin user', result: { user: toAdminDto(row) } };
+    },
+  );
+
+  app.post(
+    '/create-admin-user',
+    {
+      config: superAdmin,
+      schema: {
+        body: z.object({
+          name: requiredText('Name', 100),
+          email: emailAddress(),
+          phone,
+          password: newPassword('Password'),
+          status: status.default('Active'),
+          permissions,
+        }),
+      },
+    },
+    async (request) => {
+      const { password, ...values } = request.body;
+      const created = await writeErrors(async () =>
+        repo.create({ ...values, passwordHash: await hashPassword(password) }),
+      );
+      return {
+        statusCode: 200,
+        message: `Admin user ${created.name} created successfully`,
+        result: { user: toAdminDto(created) },
+      };
+    },
+  );
+
+  app.post(
+    '/edit-admin-user',
+    {
+      config: superAdmin,
+      schema: {
+        body: z.object({
+          userId: adminId('User id'),
+          name: requiredText('Name', 100),
+          email: emailAddress(),
+          phone,
+          status,
+          // Blank means "keep the current password", as the panel leaves it out when empty.
+          password: z.preprocess(
+            (v) => (v === '' ? undefined : v),
+            newPassword('Password').optional(),
+          ),
+          permissions,
+          // Never changed here; accepted only so that a request to change it is refused clearly.
+          role: z.enum(['admin', 'super-admin']).optional(),
+        }),
+      },
+    },
+    async (request) => {
+      const { userId, password, role, ...values } = request.body;
+      const target = await repo.findById(userId);
+      if (!target) throw notFound(NOT_FOUND);
+      if (userId === request.admin!.id && values.status === 'Inactive') {
+        throw badRequest('You cannot make your own account inactive.');
+      }
+      if (target.role === 'super-admin') {
+        if (values.status !== 'Active' || (role && role !== 'super-admin')) {
+          throw badRequest('The super-admin cannot be made inactive or turned into an admin.');
+        }
+      } else if (role === 'super-admin') {
+        throw badRequest('An admin cannot be made super-admin.');
+      }
+      const endSessions =
+        password !== undefined || (values.status === 'Inactive' && target.status !== 'Inactive');
+      const updated = await writeErrors(async () =>
+        repo.update(
+          userId,
+          {
+            ...values,
+            // The super-admin holds every permission whatever the form says.
+            permissions: target.role === 'super-admin' ? allPermissions(true) : values.permissions,
+            ...(password !== undefined ? { passwordHash: await hashPassword(password) } : {}),
+          },
+          endSessions,
+        ),
+      );
+      if (!updated) throw notFound(NOT_FOUND);
+      return {
+        statusCode: 200,
+        message: `Admin user ${updated.name} updated successfully`,
+        result: { user: toAdminDto(updated) },
+      };
+    },
+  );
+
+  // Addition: the audit trail recorded by server/plugins/audit.ts, newest first.
+  app.get(
+    '/audit-log',
+    {
+      config: superAdmin,
+      schema: {
+        querystring: z
+          .object({
+            page: pagingQuery.page,
+            limit: pagingQuery.limit,
+            adminId: z.string().trim().max(100).optional(),
+            resource: z.string().trim().max(100).optional(),
+            from: isoDate('From', false),
+            to: isoDate('To', true),
+          })
+          .refine((q) => !q.from || !q.to || q.from < q.to, {
+            error: 'From must be before To.',
+          }),
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const { rows, total } = await repo.auditLog({
+        adminId: q.adminId || undefined,
+        resource: q.resource || undefined,
+        from: q.from,
+        to: q.to,
+        page: q.page,
+        limit: q.limit,
+      });
+      return {
+        statusCode: 200,
+        message: 'Audit log',
+        result: { entries: rows.map(toAuditEntryDto), ...pagingResult(total, q.page, q.limit) },
+      };
+    },
+  );
+};
+
+export default adminUserRoutes;

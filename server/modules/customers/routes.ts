@@ -1,6 +1,208 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { CustomerStatus } from '../../db/schema';
+import { conflict, isUniqueViolation, notFound } from '../../lib/errors';
+import { hashPassword } from '../../lib/passwords';
+import {
+  emailAddress,
+  newPassword,
+  optionalText,
+  pagingQuery,
+  pagingResult,
+  requiredText,
+} from '../../lib/validation';
+import {
+  createCustomerRepository,
+  CUSTOMER_SORTS,
+  toAddressDto,
+  toCustomerDto,
+  toInactiveUserDto,
+} from './repository';
 
-// Not built yet: the calls of this area come with the customers and admin users issue.
-const routes: FastifyPluginAsyncZod = async () => {};
+const NOT_FOUND = 'This user does not exist.';
 
-export default routes;
+const userId = z.string({ error: 'User id is required.' }).trim().min(1, 'User id is required.');
+
+/** Active or Blocked: the two statuses an admin may set. */
+const settableStatus = z.enum(['Active', 'Blocked'], {
+  error: 'Status must be Active or Blocked.',
+});
+
+/** Blank form values mean "not sent". */
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+/**
+ * An Indian mobile number: 10 digits starting 6-9; spaces, dashes and a +91 or 0 prefix are
+ * accepted and dropped, so the stored form is always the 10 digits.
+ */
+const indianMobile = z
+  .string({ error: 'Phone is required.' })
+  .trim()
+  .min(1, 'Phone is required.')
+  .transform((v) => v.replace(/[\s-]/g, '').replace(/^(\+91|0091|0)(?=\d{10}$)/, ''))
+  .pipe(
+    z
+      .string()
+      .regex(/^[6-9]\d{9}$/, 'Phone must be a 10-digit Indian mobile number (e.g. 9876543210).'),
+  );
+
+const ALL_STATUSES: CustomerStatus[] = ['Active', 'Blocked', 'Inactive'];
+
+const customerRoutes: FastifyPluginAsyncZod = async (app) => {
+  const repo = createCustomerRepository(app.db);
+  const access = 'userManagement' as const;
+
+  async function page(
+    statuses: CustomerStatus[] | undefined,
+    q: {
+      page: number;
+      limit: number;
+      search?: string;
+      sortOrder: 'asc' | 'desc';
+      sort?: keyof typeof CUSTOMER_SORTS;
+    },
+  ) {
+    return repo.list({
+      statuses,
+      search: q.search || undefined,
+      sort: q.sort ?? 'createdAt',
+      order: q.sort ? q.sortOrder : 'desc',
+      page: q.page,
+      limit: q.limit,
+    });
+  }
+
+  app.get(
+    '/user/all-users',
+    {
+      config: { access },
+      schema: {
+        querystring: z.object({
+          ...pagingQuery,
+          status: z
+            .enum(['Active', 'Blocked', 'Inactive', 'All', ''], {
+              error: 'Status must be Active, Blocked, Inactive or All.',
+            })
+            .optional(),
+          sort: z
+            .enum(Object.keys(CUSTOMER_SORTS) as [keyof typeof CUSTOMER_SORTS], {
+              error: `Sort must be one of: ${Object.keys(CUSTOMER_SORTS).join(', ')}.`,
+            })
+            .optional(),
+        }),
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const status = q.status || 'Active';
+      const { rows, total } = await page(status === 'All' ? undefined : [status], q);
+      return {
+        statusCode: 200,
+        message: 'Users',
+        result: { users: rows.map(toCustomerDto), ...pagingResult(total, q.page, q.limit) },
+      };
+    },
+  );
+
+  app.get(
+    '/admin/get-users',
+    {
+      config: { access },
+      schema: {
+        querystring: z.object({
+          ...pagingQuery,
+          status: z
+            .enum([...ALL_STATUSES, 'All', ''] as const, {
+              error: 'Status must be Active, Blocked, Inactive or All.',
+            })
+            .optional(),
+        }),
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const status = q.status || 'Inactive';
+      const { rows, total } = await page(status === 'All' ? undefined : [status], q);
+      return {
+        statusCode: 200,
+        message: 'Users',
+        result: { users: rows.map(toInactiveUserDto), ...pagingResult(total, q.page, q.limit) },
+      };
+    },
+  );
+
+  // Addition: one customer by id with the addresses, so a reloaded view or edit screen works.
+  app.get(
+    '/user/get-user/:id',
+    { config: { access }, schema: { params: z.object({ id: userId }) } },
+    async (request) => {
+      const row = await repo.findById(request.params.id);
+      if (!row) throw notFound(NOT_FOUND);
+      const addresses = await repo.addresses(row.id);
+      return {
+        statusCode: 200,
+        message: 'User',
+        result: { user: { ...toCustomerDto(row), addresses: addresses.map(toAddressDto) } },
+      };
+    },
+  );
+
+  app.post(
+    '/user/update-user-status',
+    { config: { access }, schema: { body: z.object({ userId, status: settableStatus }) } },
+    async (request) => {
+      const { userId: id, status } = request.body;
+      const row = await repo.setStatus(id, status);
+      if (!row) throw notFound(NOT_FOUND);
+      return {
+        statusCode: 200,
+        message: status === 'Blocked' ? 'User blocked successfully' : 'User unblocked successfully',
+        result: { user: toCustomerDto(row) },
+      };
+    },
+  );
+
+  app.post(
+    '/user/update-user',
+    {
+      config: { access },
+      schema: {
+        body: z.object({
+          userId,
+          email: emailAddress(),
+          firstName: requiredText('First name', 100),
+          lastName: requiredText('Last name', 100),
+          phone: indianMobile,
+          status: settableStatus,
+          password: z.preprocess(blankToUndefined, newPassword('Password').optional()),
+          address: z.preprocess(blankToUndefined, optionalText('Address', 500)),
+        }),
+      },
+    },
+    async (request) => {
+      const { userId: id, password, address, ...values } = request.body;
+      const passwordHash = password ? await hashPassword(password) : undefined;
+      let row;
+      try {
+        row = await repo.update(
+          id,
+          { ...values, ...(passwordHash ? { passwordHash } : {}) },
+          address,
+        );
+      } catch (err) {
+        if (isUniqueViolation(err, 'customers_email_key')) {
+          throw conflict('Another user already has this e-mail address.');
+        }
+        throw err;
+      }
+      if (!row) throw notFound(NOT_FOUND);
+      return {
+        statusCode: 200,
+        message: 'User updated successfully',
+        result: { user: toCustomerDto(row) },
+      };
+    },
+  );
+};
+
+export default customerRoutes;

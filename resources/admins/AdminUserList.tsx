@@ -1,0 +1,69 @@
+import { Chip } from '@mui/material';
+import { Datagrid, FunctionField, TextField, useListContext, useTranslate } from 'react-admin';
+import { AddButton } from '../../src/components/AddButton';
+import { RowActions } from '../../src/components/RowActions';
+import { formatDay } from '../../src/format';
+import { PathPagedList } from '../../src/lists/PathPagedList';
+import { capitalise } from './permissionLabels';
+
+/** S.No counts across pages: row 1 of page 2 at 10 per page is 11. */
+function SerialNumber({ id }: { id: unknown }) {
+  const { data, page, perPage } = useListContext();
+  const index = data?.findIndex((r) => r.id === id) ?? 0;
+  return <>{(page - 1) * perPage + index + 1}</>;
+}
+
+/**
+ * /admin-panel/adminuser/{page}: every admin, Active and Inactive, so that an Inactive one can
+ * be found and made Active again (the old client asked for Active ones only).
+ */
+export function AdminUserList() {
+  const translate = useTranslate();
+  return (
+    <PathPagedList
+      resource="admins"
+      title={translate('app.admins.title')}
+      sort={{ field: 'createdAt', order: 'DESC' }}
+      search
+      actions={
+        <AddButton
+          resource="admins"
+          to="/adminusers/add"
+          label={translate('app.admins.add_user')}
+        />
+      }
+    >
+      <Datagrid bulkActionButtons={false} rowClick={false}>
+        <FunctionField
+          label="app.admins.serial"
+          sortable={false}
+          render={(r) => <SerialNumber id={r.id} />}
+        />
+        <FunctionField source="name" label="app.admins.name" render={(r) => capitalise(r.name)} />
+        <TextField source="email" label="app.admins.email" />
+        <TextField source="phone" label="app.admins.phone" sortable={false} />
+        <FunctionField
+          source="status"
+          label="app.admins.status"
+          render={(r) => (
+            <Chip
+              size="small"
+              color={r.status === 'Active' ? 'success' : 'default'}
+              variant="outlined"
+              label={r.status}
+            />
+          )}
+        />
+        <FunctionField
+          source="createdAt"
+          label="app.admins.created_at"
+          render={(r) => formatDay(r.createdAt)}
+        />
+        <FunctionField
+          label={translate('app.list.actions')}
+          render={() => <RowActions editPath="/adminusers/edit" />}
+        />
+      </Datagrid>
+    </PathPagedList>
+  );
+}

@@ -1,0 +1,102 @@
+import { MenuItem, TextField as MuiTextField } from '@mui/material';
+import { useState } from 'react';
+import {
+  Datagrid,
+  FunctionField,
+  TextField,
+  useGetList,
+  useListContext,
+  useTranslate,
+} from 'react-admin';
+import { formatDateTime } from '../../src/format';
+import { PathPagedList } from '../../src/lists/PathPagedList';
+
+/** The filters: one admin (from the admins list), one resource, a date range (inclusive). */
+function AuditFilters() {
+  const translate = useTranslate();
+  const { filterValues, setFilters } = useListContext();
+  const { data: admins } = useGetList('admins', {
+    pagination: { page: 1, perPage: 1000 },
+    sort: { field: 'email', order: 'ASC' },
+  });
+  const [resource, setResource] = useState<string>(filterValues.resource ?? '');
+  const set = (name: string, value: string) => {
+    const next = { ...filterValues, [name]: value };
+    if (!value) delete next[name];
+    setFilters(next, undefined);
+  };
+  const size = { size: 'small', sx: { minWidth: 160 } } as const;
+  return (
+    <>
+      <MuiTextField
+        select
+        label={translate('app.admins.audit.admin')}
+        value={filterValues.adminId ?? ''}
+        onChange={(e) => set('adminId', e.target.value)}
+        {...size}
+        sx={{ minWidth: 220 }}
+      >
+        <MenuItem value="">{translate('app.admins.audit.all_admins')}</MenuItem>
+        {(admins ?? []).map((a) => (
+          <MenuItem key={a.id} value={String(a.id)}>
+            {a.email}
+          </MenuItem>
+        ))}
+      </MuiTextField>
+      <MuiTextField
+        label={translate('app.admins.audit.resource')}
+        value={resource}
+        onChange={(e) => setResource(e.target.value)}
+        onBlur={() => set('resource', resource.trim())}
+        onKeyDown={(e) => e.key === 'Enter' && set('resource', resource.trim())}
+        {...size}
+      />
+      <MuiTextField
+        type="date"
+        label={translate('app.admins.audit.from')}
+        value={filterValues.from ?? ''}
+        onChange={(e) => set('from', e.target.value)}
+        slotProps={{ inputLabel: { shrink: true } }}
+        {...size}
+      />
+      <MuiTextField
+        type="date"
+        label={translate('app.admins.audit.to')}
+        value={filterValues.to ?? ''}
+        onChange={(e) => set('to', e.target.value)}
+        slotProps={{ inputLabel: { shrink: true } }}
+        {...size}
+      />
+    </>
+  );
+}
+
+/** /admin-panel/audit-log/{page}: who changed what, newest first. */
+export function AuditLogList() {
+  const translate = useTranslate();
+  return (
+    <PathPagedList
+      resource="auditLog"
+      title={translate('app.admins.audit.title')}
+      actions={<AuditFilters />}
+    >
+      <Datagrid bulkActionButtons={false} rowClick={false}>
+        <FunctionField
+          label="app.admins.audit.when"
+          sortable={false}
+          render={(r) => formatDateTime(r.at)}
+        />
+        <TextField source="adminEmail" label="app.admins.audit.admin" sortable={false} />
+        <TextField source="resource" label="app.admins.audit.resource" sortable={false} />
+        <TextField source="action" label="app.admins.audit.action" sortable={false} />
+        <TextField
+          source="recordId"
+          label="app.admins.audit.record_id"
+          sortable={false}
+          emptyText="-"
+        />
+        <TextField source="path" label="app.admins.audit.path" sortable={false} />
+      </Datagrid>
+    </PathPagedList>
+  );
+}

@@ -1,0 +1,18 @@
+import { Datagrid, FunctionField, TextField, useTranslate } from 'react-admin';
+import { PathPagedList } from '../../src/lists/PathPagedList';
+import { UserRowActions } from './UserRowActions';
+
+/** /admin-panel/user/inactive-users/{page}: UserName, Full Name, Email, view. */
+export function InactiveUserList() {
+  const translate = useTranslate();
+  return (
+    <PathPagedList resource="inactiveUsers" title={translate('app.users.inactive_title')} search>
+      <Datagrid bulkActionButtons={false} rowClick={false}>
+        <TextField source="userName" label="app.users.user_name" sortable={false} />
+        <TextField source="fullName" label="app.users.full_name" sortable={false} />
+        <TextField source="email" sortable={false} />
+        <FunctionField label={translate('app.list.actions')} render={() => <UserRowActions />} />
+      </Datagrid>
+    </PathPagedList>
+  );
+}

@@ -1,0 +1,113 @@
+import { Card, CardContent, Typography } from '@mui/material';
+import {
+  email,
+  minLength,
+  PasswordInput,
+  required,
+  SelectInput,
+  SimpleForm,
+  TextInput,
+  Title,
+  useGetOne,
+  useTranslate,
+} from 'react-admin';
+import { useParams } from 'react-router-dom';
+import { RecordMissing } from '../../src/components/RecordMissing';
+import { FormToolbar } from '../../src/forms/FormToolbar';
+import { useResourceSave } from '../../src/forms/useResourceSave';
+
+const STATUS_CHOICES = [
+  { id: 'Active', name: 'Active' },
+  { id: 'Blocked', name: 'Blocked' },
+];
+
+/** Mirrors the server: 10 digits starting 6-9, with an optional +91 or 0 prefix. */
+export const indianMobile = (value: unknown) =>
+  value && !/^(\+91|0)?[6-9]\d{9}$/.test(String(value).replace(/[\s-]/g, ''))
+    ? 'app.users.phone_format'
+    : undefined;
+
+/** The fields sent; password and address only when filled in (spec 001 §5). */
+export function userPayload(data: Record<string, unknown>) {
+  const { password, address, ...rest } = data;
+  const payload: Record<string, unknown> = {
+    email: rest.email,
+    firstName: rest.firstName,
+    lastName: rest.lastName,
+    phone: rest.phone,
+    status: rest.status,
+  };
+  if (typeof password === 'string' && password !== '') payload.password = password;
+  if (typeof address === 'string' && address.trim() !== '') payload.address = address.trim();
+  return payload;
+}
+
+const field = { sx: { maxWidth: 420 }, fullWidth: true } as const;
+
+/** /admin-panel/user/edit/{id}: loads the user by id, so a reload or a shared link works. */
+export function UserEdit() {
+  const { id } = useParams();
+  const translate = useTranslate();
+  const { data: record, isPending, error } = useGetOne('users', { id: id! });
+  const save = useResourceSave('users', {
+    failureMessage: 'app.users.edit_failed',
+    fallbackPath: '/user/active-users/1',
+  });
+  if (isPending) return <Typography sx={{ p: 3 }}>{translate('app.loading')}</Typography>;
+  if (error || !record) return <RecordMissing message={error?.message} />;
+  // Inactive users can be edited, but the form only offers Active or Blocked.
+  const initial = {
+    ...record,
+    status: record.status === 'Blocked' ? 'Blocked' : 'Active',
+    password: '',
+    address: '',
+  };
+  return (
+    <Card sx={{ mt: 2, maxWidth: 720 }}>
+      <Title title={translate('app.users.edit_title')} />
+      <CardContent sx={{ pb: 0 }}>
+        <Typography variant="h5" component="h1">
+          {translate('app.users.edit_title')}
+        </Typography>
+      </CardContent>
+      <SimpleForm
+        record={initial}
+        onSubmit={(data: Record<string, unknown>) => save(userPayload(data), record)}
+        toolbar={<FormToolbar label="Update" busyLabel={translate('app.updating')} />}
+      >
+        <TextInput
+          source="firstName"
+          label="app.users.first_name"
+          validate={required()}
+          {...field}
+        />
+        <TextInput source="lastName" label="app.users.last_name" validate={required()} {...field} />
+        <TextInput source="email" validate={[required(), email()]} {...field} />
+        <TextInput
+          source="phone"
+          label="app.users.phone"
+          validate={[required(), indianMobile]}
+          slotProps={{ htmlInput: { inputMode: 'tel' } }}
+          {...field}
+        />
+        <SelectInput source="status" choices={STATUS_CHOICES} validate={required()} {...field} />
+        <PasswordInput
+          source="password"
+          label="app.users.password"
+          helperText="app.users.password_help"
+          validate={minLength(8, 'app.users.password_length')}
+          autoComplete="new-password"
+          {...field}
+        />
+        <TextInput
+          source="address"
+          label="app.users.address"
+          helperText="app.users.address_help"
+          multiline
+          minRows={2}
+          {...field}
+        />
+      </SimpleForm>
+    </Card>
+  );
+}

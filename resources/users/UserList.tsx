@@ -1,0 +1,42 @@
+import { Datagrid, FunctionField, TextField, useTranslate } from 'react-admin';
+import { useSearchParams } from 'react-router-dom';
+import { formatRupees } from '../../src/format';
+import { PathPagedList } from '../../src/lists/PathPagedList';
+import { fullName, shortId } from './names';
+import { UserRowActions } from './UserRowActions';
+
+/** /admin-panel/user/active-users/{page}: Active users, or every status with `?status=All`. */
+export function UserList() {
+  const translate = useTranslate();
+  const [params] = useSearchParams();
+  const all = params.get('status') === 'All';
+  return (
+    <PathPagedList
+      resource="users"
+      title={translate(all ? 'app.users.all_title' : 'app.users.active_title')}
+      sort={{ field: 'createdAt', order: 'DESC' }}
+      filter={all ? { status: 'All' } : undefined}
+      search
+    >
+      <Datagrid bulkActionButtons={false} rowClick={false}>
+        <FunctionField
+          label="app.users.family_id"
+          sortable={false}
+          render={(r) => <span title={String(r.id)}>{shortId(r.id)}</span>}
+        />
+        <FunctionField source="firstName" label="app.users.full_name" render={fullName} />
+        <TextField source="email" />
+        <FunctionField
+          source="wallet"
+          label="app.users.wallet"
+          render={(r) => formatRupees(r.wallet)}
+        />
+        {all && <TextField source="status" sortable={false} />}
+        <FunctionField
+          label={translate('app.list.actions')}
+          render={() => <UserRowActions edit status />}
+        />
+      </Datagrid>
+    </PathPagedList>
+  );
+}

@@ -1,0 +1,25 @@
+import { Stack } from '@mui/material';
+import { RecordContextProvider, useRecordContext } from 'react-admin';
+import { RowActions } from '../../src/components/RowActions';
+import { fullName } from './names';
+import { StatusButton } from './StatusButton';
+
+/** The row buttons of the user lists; they name the user by full name. */
+export function UserRowActions({
+  edit = false,
+  status = false,
+}: {
+  edit?: boolean;
+  status?: boolean;
+}) {
+  const record = useRecordContext();
+  if (!record) return null;
+  return (
+    <RecordContextProvider value={{ ...record, name: fullName(record) }}>
+      <Stack direction="row" spacing={0.5} alignItems="center">
+        <RowActions viewPath="/user/view" editPath={edit ? '/user/edit' : undefined} />
+        {status && <StatusButton />}
+      </Stack>
+    </RecordContextProvider>
+  );
+}

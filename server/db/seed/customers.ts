@@ -1,0 +1,204 @@
+import { count } from 'drizzle-orm';
+import { fromMoney } from '../../lib/money';
+import type { Database } from '../client';
+import { customerAddressesTable, customersTable, type CustomerStatus } from '../schema';
+
+const FIRST_NAMES = [
+  'Aarav',
+  'Vivaan',
+  'Aditya',
+  'Arjun',
+  'Reyansh',
+  'Ishaan',
+  'Kabir',
+  'Rohan',
+  'Siddharth',
+  'Rahul',
+  'Vikram',
+  'Karthik',
+  'Nikhil',
+  'Pranav',
+  'Manish',
+  'Suresh',
+  'Rajesh',
+  'Amit',
+  'Ananya',
+  'Diya',
+  'Priya',
+  'Kavya',
+  'Saanvi',
+  'Aadhya',
+  'Meera',
+  'Pooja',
+  'Sneha',
+  'Neha',
+  'Lakshmi',
+  'Divya',
+  'Shruti',
+  'Aishwarya',
+  'Riya',
+  'Tanvi',
+  'Nandini',
+  'Fatima',
+  'Zoya',
+  'Harpreet',
+  'Gurpreet',
+  'Joseph',
+  'Mary',
+  'Farhan',
+  'Imran',
+  'Deepa',
+  'Sunita',
+];
+const LAST_NAMES = [
+  'Sharma',
+  'Verma',
+  'Iyer',
+  'Iyengar',
+  'Reddy',
+  'Nair',
+  'Menon',
+  'Pillai',
+  'Rao',
+  'Kulkarni',
+  'Deshpande',
+  'Patil',
+  'Joshi',
+  'Mehta',
+  'Shah',
+  'Patel',
+  'Gupta',
+  'Agarwal',
+  'Singh',
+  'Chopra',
+  'Malhotra',
+  'Kapoor',
+  'Bose',
+  'Banerjee',
+  'Chatterjee',
+  'Das',
+  'Mukherjee',
+  'Gowda',
+  'Hegde',
+  'Shetty',
+  'Khan',
+  'Qureshi',
+  "D'Souza",
+  'Fernandes',
+  'Gill',
+  'Sandhu',
+];
+const DOMAINS = ['gmail.com', 'yahoo.co.in', 'outlook.com', 'rediffmail.com', 'hotmail.com'];
+
+/** Real PIN codes with a locality, per city. */
+const PLACES: { city: string; state: string; areas: [string, string][] }[] = [
+  {
+    city: 'Bengaluru',
+    state: 'Karnataka',
+    areas: [
+      ['560001', 'MG Road'],
+      ['560011', 'Jayanagar 4th Block'],
+      ['560034', 'Koramangala 5th Block'],
+      ['560038', 'Indiranagar 100 Feet Road'],
+      ['560066', 'Whitefield Main Road'],
+      ['560102', 'HSR Layout Sector 2'],
+    ],
+  },
+  {
+    city: 'Delhi',
+    state: 'Delhi',
+    areas: [
+      ['110001', 'Connaught Place'],
+      ['110016', 'Hauz Khas'],
+      ['110017', 'Malviya Nagar'],
+      ['110024', 'Lajpat Nagar II'],
+      ['110048', 'Greater Kailash I'],
+      ['110075', 'Dwarka Sector 10'],
+    ],
+  },
+  {
+    city: 'Mumbai',
+    state: 'Maharashtra',
+    areas: [
+      ['400001', 'Fort'],
+      ['400028', 'Dadar West'],
+      ['400050', 'Bandra West'],
+      ['400053', 'Andheri West'],
+      ['400076', 'Powai'],
+      ['400099', 'Andheri East'],
+    ],
+  },
+];
+const BUILDINGS = ['Sai Residency', 'Green Park Apartments', 'Lakeview Towers', 'Shanti Nivas'];
+
+/** A small deterministic generator, so every demo database holds the same customers. */
+function generator(seed: number) {
+  let state = seed;
+  const next = () => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return state / 2147483648;
+  };
+  return {
+    next,
+    int: (max: number) => Math.floor(next() * max),
+    pick: <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!,
+  };
+}
+
+const BATCH = 100;
+const DAY = 24 * 60 * 60 * 1000;
+
+/**
+ * Demo customers (`count`, 300 by default) with Indian names, mobile numbers, e-mails, wallets
+ * in rupees and 1-2 addresses in Bengaluru, Delhi or Mumbai; most Active, some Blocked and
+ * Inactive. Does nothing when the customers table already holds rows.
+ */
+export async function seedCustomers(db: Database, total = 300): Promise<void> {
+  const [existing] = await db.select({ n: count() }).from(customersTable);
+  if ((existing?.n ?? 0) > 0) return;
+  const rnd = generator(20250305);
+  const now = Date.now();
+  for (let start = 0; start < total; start += BATCH) {
+    const rows: (typeof customersTable.$inferInsert)[] = [];
+    for (let i = start; i < Math.min(total, start + BATCH); i++) {
+      const firstName = rnd.pick(FIRST_NAMES);
+      const lastName = rnd.pick(LAST_NAMES);
+      const roll = rnd.next();
+      const status: CustomerStatus = roll < 0.8 ? 'Active' : roll < 0.9 ? 'Blocked' : 'Inactive';
+      const handle = `${firstName}.${lastName}`.toLowerCase().replace(/[^a-z.]/g, '');
+      rows.push({
+        firstName,
+        lastName,
+        userName: `${handle.replace('.', '_')}${i + 1}`,
+        email: `${handle}${i + 1}@${rnd.pick(DOMAINS)}`,
+        phone: `${rnd.pick(['6', '7', '8', '9'])}${String(100000000 + rnd.int(900000000))}`,
+        wallet: fromMoney(rnd.next() < 0.3 ? 0 : rnd.int(400) * 5),
+        status,
+        isEmailVerified: rnd.next() < 0.7,
+        isPhoneVerified: rnd.next() < 0.9,
+        createdAt: new Date(now - rnd.int(540) * DAY - rnd.int(DAY)),
+      });
+    }
+    const inserted = await db
+      .insert(customersTable)
+      .values(rows)
+      .returning({ id: customersTable.id });
+    const addresses: (typeof customerAddressesTable.$inferInsert)[] = [];
+    for (const { id } of inserted) {
+      const place = rnd.pick(PLACES);
+      const howMany = rnd.next() < 0.3 ? 2 : 1;
+      for (let a = 0; a < howMany; a++) {
+        const [pincode, area] = rnd.pick(place.areas);
+        addresses.push({
+          customerId: id,
+          fullAddress: `Flat ${101 + rnd.int(900)}, ${rnd.pick(BUILDINGS)}, ${area}, ${place.city} ${pincode}`,
+          city: place.city,
+          state: place.state,
+          pincode,
+          isDefault: a === 0,
+        });
+      }
+    }
+    await db.insert(customerAddressesTable).values(addresses);
+  }
+}

@@ -1,0 +1,139 @@
+import { and, asc, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { adminsTable, auditLogTable, type Permissions, type RecordStatus } from '../../db/schema';
+
+export type AuditRow = typeof auditLogTable.$inferSelect;
+
+export const ADMIN_SORTS = {
+  name: adminsTable.name,
+  email: adminsTable.email,
+  phone: adminsTable.phone,
+  status: adminsTable.status,
+  createdAt: adminsTable.createdAt,
+} as const;
+
+export function toAuditEntryDto(e: AuditRow) {
+  return {
+    _id: String(e.id),
+    at: e.at,
+    adminId: e.adminId,
+    adminEmail: e.adminEmail,
+    resource: e.resource,
+    action: e.action,
+    recordId: e.recordId,
+    method: e.method,
+    path: e.path,
+    statusCode: e.statusCode,
+  };
+}
+
+/** `%` and `_` typed in the search box are matched literally. */
+const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export interface AdminValues {
+  name: string;
+  email: string;
+  phone: string;
+  status: RecordStatus;
+  permissions: Permissions;
+}
+
+export function createAdminUserRepository(db: Database) {
+  return {
+    /**
+     * Admins are a handful of rows (people who run the back office), so the search is a plain
+     * ILIKE over name, e-mail and phone; paging and sorting use admins_created_at_idx.
+     */
+    async list(q: {
+      status?: RecordStatus;
+      search?: string;
+      sort: keyof typeof ADMIN_SORTS;
+      order: 'asc' | 'desc';
+      page: number;
+      limit: number;
+    }) {
+      const where: SQL[] = [];
+      if (q.status) where.push(eq(adminsTable.status, q.status));
+      if (q.search) {
+        const pattern = containsPattern(q.search);
+        where.push(
+          or(
+            ilike(adminsTable.name, pattern),
+            ilike(adminsTable.email, pattern),
+            ilike(adminsTable.phone, pattern),
+          )!,
+        );
+      }
+      const filter = and(...where);
+      const direction = q.order === 'desc' ? desc : asc;
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(adminsTable)
+          .where(filter)
+          .orderBy(direction(ADMIN_SORTS[q.sort]), asc(adminsTable.id))
+          .limit(q.limit)
+          .offset((q.page - 1) * q.limit),
+        db.select({ n: count() }).from(adminsTable).where(filter),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+    async findById(id: string) {
+      const [row] = await db.select().from(adminsTable).where(eq(adminsTable.id, id));
+      return row;
+    },
+    async create(values: AdminValues & { passwordHash: string }) {
+      const [row] = await db
+        .insert(adminsTable)
+        .values({ ...values, role: 'admin' })
+        .returning();
+      return row!;
+    },
+    /** `endSessions` bumps sessionVersion: tokens signed before stop working at once. */
+    async update(
+      id: string,
+      values: AdminValues & { passwordHash?: string },
+      endSessions: boolean,
+    ) {
+      const [row] = await db
+        .update(adminsTable)
+        .set({
+          ...values,
+          ...(endSessions ? { sessionVersion: sql`${adminsTable.sessionVersion} + 1` } : {}),
+        })
+        .where(eq(adminsTable.id, id))
+        .returning();
+      return row;
+    },
+    /**
+     * Newest first. Each filter combination walks one index of audit_log: (admin_id, at),
+     * (resource, at) or (at); `to` is exclusive.
+     */
+    async auditLog(q: {
+      adminId?: string;
+      resource?: string;
+      from?: Date;
+      to?: Date;
+      page: number;
+      limit: number;
+    }) {
+      const where: SQL[] = [];
+      if (q.adminId) where.push(eq(auditLogTable.adminId, q.adminId));
+      if (q.resource) where.push(eq(auditLogTable.resource, q.resource));
+      if (q.from) where.push(gte(auditLogTable.at, q.from));
+      if (q.to) where.push(lt(auditLogTable.at, q.to));
+      const filter = and(...where);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(auditLogTable)
+          .where(filter)
+          .orderBy(desc(auditLogTable.at), desc(auditLogTable.id))
+          .limit(q.limit)
+          .offset((q.page - 1) * q.limit),
+        db.select({ n: count() }).from(auditLogTable).where(filter),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+  };
+}
