@@ -25,7 +25,8 @@ function AuditFilters() {
     if (!value) delete next[name];
     setFilters(next, undefined);
   };
-  const size = { size: 'small', sx: { minWidth: 160 } } as const;
+  // Filters sit side by side in the list header (react-admin's theme makes inputs full width).
+  const size = { size: 'small', fullWidth: false, sx: { width: 170 } } as const;
   return (
     <>
       <MuiTextField
@@ -34,7 +35,7 @@ function AuditFilters() {
         value={filterValues.adminId ?? ''}
         onChange={(e) => set('adminId', e.target.value)}
         {...size}
-        sx={{ minWidth: 220 }}
+        sx={{ width: 240 }}
       >
         <MenuItem value="">{translate('app.admins.audit.all_admins')}</MenuItem>
         {(admins ?? []).map((a) => (
