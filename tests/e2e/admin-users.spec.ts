@@ -28,12 +28,11 @@ test('the super-admin adds an orders-only admin, who then sees only Orders', asy
   await page.getByRole('textbox', { name: 'Phone' }).fill(ORDERS_ONLY.phone);
   await page.getByRole('textbox', { name: 'Password' }).fill(ORDERS_ONLY.password);
   await page.getByRole('switch', { name: 'orders' }).check();
-  await page.screenshot({ path: '/tmp/admin-users-add.png', fullPage: true });
   await screen(page, 'admin-users-add');
   await page.getByRole('button', { name: 'Add' }).click();
   await expect(page.getByText(`Admin user ${ORDERS_ONLY.name} created successfully`)).toBeVisible();
   await expect(page).toHaveURL(/\/admin-panel\/adminuser\/1$/);
-  await expect(page.getByRole('cell', { name: 'Meera Joshi' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Meera Joshi', exact: true })).toBeVisible();
 
   // The new admin, in a browser context of their own (no shared storage).
   const context = await browser.newContext();
