@@ -18,7 +18,6 @@ test('the super-admin adds an orders-only admin, who then sees only Orders', asy
   await expect(page).toHaveURL(/\/admin-panel\/adminuser\/1$/);
   await expect(page.getByRole('heading', { name: 'Admin Users', level: 1 })).toBeVisible();
   await expect(page.getByRole('columnheader', { name: 'S.No' })).toBeVisible();
-  await page.screenshot({ path: '/tmp/admin-users-list.png', fullPage: true });
   await screen(page, 'admin-users-list');
 
   await page.getByRole('link', { name: 'Add User' }).click();
