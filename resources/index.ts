@@ -2,14 +2,18 @@ import type { ResourceDeclaration } from '../src/providers/resource';
 import { accessories } from './accessories';
 import { account } from './account';
 import { admins, auditLog } from './admins';
+import { assigningJobs } from './assigningJobs';
 import { banners } from './banners';
 import { categories } from './categories';
 import { deliverySettings } from './deliverySettings';
+import { orders } from './orders';
 import { pincodes } from './pincodes';
 import { plans } from './plans';
 import { pricing } from './pricing';
 import { products } from './products';
+import { returns } from './returns';
 import { subCategories } from './subCategories';
+import { supports } from './supports';
 import { upcomingResources } from './upcoming';
 import { userResources } from './users';
 
@@ -31,5 +35,9 @@ export const resources: ResourceDeclaration[] = [
   pincodes,
   deliverySettings,
   account,
+  assigningJobs,
+  orders,
+  returns,
+  supports,
   ...upcomingResources,
 ];

@@ -26,10 +26,13 @@ import bannerRoutes from './modules/banners/routes';
 import categoryRoutes from './modules/categories/routes';
 import customerRoutes from './modules/customers/routes';
 import deliverySettingsRoutes from './modules/deliverySettings/routes';
+import orderRoutes from './modules/orders/routes';
 import pincodeRoutes from './modules/pincodes/routes';
 import planRoutes from './modules/plans/routes';
 import productRoutes from './modules/products/routes';
+import returnRoutes from './modules/returns/routes';
 import subCategoryRoutes from './modules/subCategories/routes';
+import supportRoutes from './modules/supports/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -90,6 +93,9 @@ export async function buildApp(opts: BuildAppOptions) {
       await api.register(planRoutes, { prefix: '/plan' });
       // delivery-charge/... and delivery-time/...
       await api.register(deliverySettingsRoutes);
+      await api.register(orderRoutes, { prefix: '/order' });
+      await api.register(returnRoutes, { prefix: '/return-history' });
+      await api.register(supportRoutes, { prefix: '/support' });
     },
     { prefix: '/api' },
   );

@@ -2,11 +2,13 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
+  date,
   index,
   integer,
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -377,4 +379,254 @@ export const auditLogTable = pgTable(
     index('audit_log_admin_at_idx').on(t.adminId, t.at),
     index('audit_log_resource_at_idx').on(t.resource, t.at),
   ],
+);
+
+export const ORDER_STATUSES = ['Pending', 'Out for Delivery', 'Delivered', 'Cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+/** The jobs still to be done: what Assigning Jobs and the job sheet show. */
+export const OPEN_ORDER_STATUSES: OrderStatus[] = ['Pending', 'Out for Delivery'];
+
+/** A customer's first order of a service is `fresh`; every later one is a `reorder`. */
+export const ORDER_TYPES = ['fresh', 'reorder'] as const;
+export type OrderType = (typeof ORDER_TYPES)[number];
+
+/** An address as it was when the order was placed (later edits of the customer do not move it). */
+export interface OrderAddress {
+  fullAddress: string;
+  city: string;
+  state: string;
+  pincode: string;
+}
+
+/**
+ * Orders placed by customers in the app, one service (category) each. Money is numeric; the
+ * address is a snapshot. `pincode` is the pin code the job is delivered to (the delivery address
+ * for tiffin), kept in its own column for the job filter and its index.
+ */
+export const ordersTable = pgTable(
+  'orders',
+  {
+    id: id(),
+    /** The human order number (e.g. OD261122K3F9QZ), unique. */
+    orderId: text('order_id').notNull(),
+    customerId: text('customer_id')
+      .notNull()
+      .references(() => customersTable.id, { onDelete: 'restrict' }),
+    /** The service: water, oxygen, laundry, tiffin, ... */
+    categoryId: text('category_id')
+      .notNull()
+      .references(() => categoriesTable.id, { onDelete: 'restrict' }),
+    productId: text('product_id').references(() => productsTable.id, { onDelete: 'restrict' }),
+    /** Tiffin orders are subscriptions to a plan. */
+    planId: text('plan_id').references(() => plansTable.id, { onDelete: 'restrict' }),
+    orderType: text('order_type').$type<OrderType>().notNull().default('fresh'),
+    quantity: integer('quantity').notNull().default(1),
+    /** Empty jars or cylinders to collect on delivery (the Return column). */
+    returnQuantity: integer('return_quantity').notNull().default(0),
+    /** Unit price of the product or plan. */
+    price: money('price').notNull(),
+    /** Goods: price x quantity plus the accessories. */
+    amount: money('amount').notNull(),
+    deliveryCharge: money('delivery_charge').notNull().default('0'),
+    emergencyCharge: money('emergency_charge').notNull().default('0'),
+    gst: money('gst').notNull().default('0'),
+    /** What the customer pays; older orders may lack it (the panel then shows price + delivery). */
+    totalAmount: money('total_amount'),
+    paymentMethod: text('payment_method'),
+    isEmergency: boolean('is_emergency').notNull().default(false),
+    status: text('status').$type<OrderStatus>().notNull().default('Pending'),
+    pickupTime: text('pickup_time'),
+    deliveryTime: text('delivery_time'),
+    startDate: date('start_date', { mode: 'string' }),
+    endDate: date('end_date', { mode: 'string' }),
+    specialInstruction: text('special_instruction'),
+    addressId: text('address_id').references(() => customerAddressesTable.id, {
+      onDelete: 'set null',
+    }),
+    address: jsonb('address').$type<OrderAddress>(),
+    /** Tiffin: where the meals are delivered and where the tiffin boxes are picked up. */
+    deliveryAddress: jsonb('delivery_address').$type<OrderAddress>(),
+    pickupAddress: jsonb('pickup_address').$type<OrderAddress>(),
+    pincode: text('pincode').notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('orders_order_id_key').on(t.orderId),
+    index('orders_created_idx').on(t.createdAt, t.id),
+    index('orders_status_created_idx').on(t.status, t.createdAt),
+    index('orders_category_created_idx').on(t.categoryId, t.createdAt),
+    index('orders_category_status_created_idx').on(t.categoryId, t.status, t.createdAt),
+    index('orders_type_created_idx').on(t.orderType, t.createdAt),
+    index('orders_customer_created_idx').on(t.customerId, t.createdAt),
+    index('orders_product_idx').on(t.productId),
+    index('orders_plan_idx').on(t.planId),
+    // The open jobs of a service, by pin code (Assigning Jobs and the job sheet).
+    index('orders_open_jobs_idx')
+      .on(t.categoryId, t.pincode, t.createdAt)
+      .where(sql`${t.status} in ('Pending', 'Out for Delivery')`),
+    index('orders_order_id_trgm_idx').using('gin', sql`${t.orderId} gin_trgm_ops`),
+  ],
+);
+
+/** Accessories bought with an order; name and unit amount as they were then. */
+export const orderAccessoriesTable = pgTable(
+  'order_accessories',
+  {
+    id: id(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => ordersTable.id, { onDelete: 'cascade' }),
+    accessoryId: text('accessory_id').references(() => accessoriesTable.id, {
+      onDelete: 'set null',
+    }),
+    name: text('name').notNull(),
+    quantity: integer('quantity').notNull().default(1),
+    /** Unit amount in rupees; the panel shows amount x quantity. */
+    amount: money('amount').notNull(),
+  },
+  (t) => [index('order_accessories_order_idx').on(t.orderId)],
+);
+
+/** Every status an order has had: who set it and when (null admin: placed by the customer). */
+export const orderStatusHistoryTable = pgTable(
+  'order_status_history',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => ordersTable.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status').$type<OrderStatus>(),
+    toStatus: text('to_status').$type<OrderStatus>().notNull(),
+    adminId: text('admin_id'),
+    adminName: text('admin_name'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_status_history_order_idx').on(t.orderId, t.at)],
+);
+
+/**
+ * Order counts per service, pin code, type and status, kept by a trigger on `orders` in the
+ * same transaction as each write (migration 0005): list totals and dashboard figures sum a few
+ * hundred rows instead of counting the orders.
+ */
+export const orderCountsTable = pgTable(
+  'order_counts',
+  {
+    categoryId: text('category_id').notNull(),
+    pincode: text('pincode').notNull(),
+    orderType: text('order_type').$type<OrderType>().notNull(),
+    status: text('status').$type<OrderStatus>().notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.categoryId, t.pincode, t.orderType, t.status] })],
+);
+
+/** Orders placed per day and service, kept by the same trigger: the dashboard chart's buckets. */
+export const orderDailyTable = pgTable(
+  'order_daily',
+  {
+    /** The day in India (Asia/Kolkata) the order was placed. */
+    day: date('day', { mode: 'string' }).notNull(),
+    categoryId: text('category_id').notNull(),
+    n: integer('n').notNull().default(0),
+    amount: money('amount').notNull().default('0'),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.categoryId] })],
+);
+
+export const RETURN_STATUSES = ['Pending', 'Approved', 'Rejected'] as const;
+export type ReturnStatus = (typeof RETURN_STATUSES)[number];
+
+/** A customer's request to hand back jars or cylinders of an order. */
+export const returnRequestsTable = pgTable(
+  'return_requests',
+  {
+    id: id(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => ordersTable.id, { onDelete: 'restrict' }),
+    customerId: text('customer_id')
+      .notNull()
+      .references(() => customersTable.id, { onDelete: 'restrict' }),
+    /** The order's service (water or oxygen). */
+    categoryId: text('category_id')
+      .notNull()
+      .references(() => categoriesTable.id, { onDelete: 'restrict' }),
+    returnedQuantity: integer('returned_quantity').notNull(),
+    status: text('status').$type<ReturnStatus>().notNull().default('Pending'),
+    reason: text('reason'),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    /** When and by whom it was approved or rejected; a settled request is not changed again. */
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    settledBy: text('settled_by'),
+  },
+  (t) => [
+    index('return_requests_category_requested_idx').on(t.categoryId, t.requestedAt),
+    index('return_requests_order_idx').on(t.orderId),
+    index('return_requests_customer_idx').on(t.customerId),
+  ],
+);
+
+/** Support ticket types, by code (spec 001 §3). */
+export const SUPPORT_TYPES = [
+  'Order Issues',
+  'Shipping & Delivery',
+  'Returns & Refunds',
+  'Payment Issues',
+  'Contact Customer Service',
+  'FAQs',
+] as const;
+export const SUPPORT_STATUSES = ['unresolved', 'resolved'] as const;
+export type SupportStatus = (typeof SUPPORT_STATUSES)[number];
+
+export const supportTicketsTable = pgTable(
+  'support_tickets',
+  {
+    id: id(),
+    customerId: text('customer_id')
+      .notNull()
+      .references(() => customersTable.id, { onDelete: 'cascade' }),
+    /** 0 to 5, see SUPPORT_TYPES. */
+    supportType: integer('support_type').notNull(),
+    status: text('status').$type<SupportStatus>().notNull().default('unresolved'),
+    description: text('description').notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    index('support_tickets_customer_created_idx').on(t.customerId, t.createdAt),
+    index('support_tickets_created_idx').on(t.createdAt),
+  ],
+);
+
+export const supportRepliesTable = pgTable(
+  'support_replies',
+  {
+    id: id(),
+    ticketId: text('ticket_id')
+      .notNull()
+      .references(() => supportTicketsTable.id, { onDelete: 'cascade' }),
+    message: text('message').notNull(),
+    adminId: text('admin_id'),
+    adminName: text('admin_name'),
+    date: timestamp('date', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('support_replies_ticket_idx').on(t.ticketId, t.date)],
+);
+
+/**
+ * One row per customer with tickets (the Help list), kept by a trigger on `support_tickets`
+ * (migration 0005): ticket count, unresolved count, latest ticket.
+ */
+export const supportCustomersTable = pgTable(
+  'support_customers',
+  {
+    customerId: text('customer_id')
+      .primaryKey()
+      .references(() => customersTable.id, { onDelete: 'cascade' }),
+    ticketCount: integer('ticket_count').notNull().default(0),
+    unresolvedCount: integer('unresolved_count').notNull().default(0),
+    lastTicketAt: timestamp('last_ticket_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('support_customers_last_ticket_idx').on(t.lastTicketAt)],
 );

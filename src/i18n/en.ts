@@ -9,6 +9,10 @@ import { messages as bannersMessages } from '../../resources/banners/messages';
 import { messages as plansMessages } from '../../resources/plans/messages';
 import { messages as pincodesMessages } from '../../resources/pincodes/messages';
 import { messages as deliverySettingsMessages } from '../../resources/deliverySettings/messages';
+import { messages as ordersMessages } from '../../resources/orders/messages';
+import { messages as assigningJobsMessages } from '../../resources/assigningJobs/messages';
+import { messages as returnsMessages } from '../../resources/returns/messages';
+import { messages as supportsMessages } from '../../resources/supports/messages';
 
 /**
  * The one catalogue of the panel's wording. `app.*` holds the spec's texts (with the corrections
@@ -102,6 +106,10 @@ export const messages = {
     plans: plansMessages,
     pincodes: pincodesMessages,
     deliverySettings: deliverySettingsMessages,
+    orders: ordersMessages,
+    assigningJobs: assigningJobsMessages,
+    returns: returnsMessages,
+    supports: supportsMessages,
     categories: {
       title: 'Categories',
       add_title: 'Add Category',
