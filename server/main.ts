@@ -1,6 +1,6 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
-import { openDatabase } from './db/client';
+import { keepPlannerStatistics, openDatabase } from './db/client';
 import { ensureSuperAdmin, seedCategories, seedDemoData } from './db/seed';
 
 const config = loadConfig();
@@ -11,13 +11,17 @@ const database = await openDatabase({
 const superAdmin = await ensureSuperAdmin(database.db, config);
 await seedCategories(database.db, config.dataDir);
 if (config.seedDemo) await seedDemoData(database.db, config.dataDir);
+const stopStatistics = await keepPlannerStatistics(database);
 
 const app = await buildApp({
   config,
   db: database.db,
   logger: { level: process.env.LOG_LEVEL || 'info' },
 });
-app.addHook('onClose', () => database.close());
+app.addHook('onClose', () => {
+  stopStatistics();
+  return database.close();
+});
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

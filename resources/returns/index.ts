@@ -1,14 +1,39 @@
-import { comingSoon } from '../../src/pages/ComingSoon';
 import type { ResourceDeclaration } from '../../src/providers/resource';
+import { ReturnList } from './ReturnList';
+import { ReturnShow } from './ReturnShow';
 
-/** Spec 001: see docs/api.md for the calls. */
+/** Return requests of water jars and oxygen cylinders (spec 001; docs/api.md "Returns"). */
 export const returns: ResourceDeclaration = {
   name: 'returns',
   group: 'return',
-  api: {},
+  api: {
+    envelope: 'statusCode',
+    list: {
+      method: 'GET',
+      path: 'return-history/get-all-return-requests',
+      // `categoryType` arrives as the list filter (from the route) and is sent as a query.
+      paging: 'top',
+      searchParam: 'search',
+      sortParam: 'sort',
+      sortOrderParam: 'sortOrder',
+    },
+    // Addition: one request by id, for reloads and shared links.
+    getOne: {
+      method: 'GET',
+      path: 'return-history/get-return-request/:id',
+      resultKey: 'returnRequest',
+    },
+    update: {
+      method: 'POST',
+      path: 'return-history/update-return-request-status',
+      bodyKind: 'form',
+      idField: 'returnHistoryId',
+      fields: ['status', 'reason'],
+    },
+  },
   routes: [
-    { path: 'returns/:categoryType/:page', component: comingSoon('Return Requests') },
-    { path: 'return/view/:id', component: comingSoon('Return Request'), action: 'show' },
+    { path: 'returns/:categoryType/:page', component: ReturnList },
+    { path: 'return/view/:id', component: ReturnShow, action: 'show' },
   ],
   menu: [
     { label: 'Water Returns', to: 'returns/0/1' },

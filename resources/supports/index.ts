@@ -1,15 +1,51 @@
-import { comingSoon } from '../../src/pages/ComingSoon';
 import type { ResourceDeclaration } from '../../src/providers/resource';
+import { SupportList } from './SupportList';
+import { TicketShow } from './TicketShow';
+import { UserTickets } from './UserTickets';
 
-/** Spec 001: see docs/api.md for the calls. */
+/**
+ * Support tickets (spec 001; docs/api.md "Support tickets", answers spell `statuscode`). The
+ * API calls both the per-customer summaries and the tickets "supports": `list` is the Help list
+ * (customers with tickets); the records of `lists.forUser`, `getOne` and `update` are tickets.
+ */
 export const supports: ResourceDeclaration = {
   name: 'supports',
   group: 'supports',
-  api: {},
+  api: {
+    envelope: 'statuscode',
+    list: {
+      method: 'GET',
+      path: 'support/get-all-supports',
+      query: { status: 'Active' },
+      resultKey: 'supports',
+      paging: 'result',
+      sortParam: 'sort',
+      sortOrderParam: 'sortOrder',
+    },
+    lists: {
+      // `userId` arrives as the filter. The spec also sends an empty `status`; an empty
+      // parameter is never sent, which the server reads the same (every status).
+      forUser: {
+        method: 'GET',
+        path: 'support/get-all-supports-for-user',
+        resultKey: 'supports',
+        paging: 'none',
+      },
+    },
+    // Addition: one ticket by id, for reloads and shared links.
+    getOne: { method: 'GET', path: 'support/get-support/:id', resultKey: 'support' },
+    update: {
+      method: 'POST',
+      path: 'support/make-resolve',
+      bodyKind: 'form',
+      idField: 'supportId',
+      fields: ['reply', 'status'],
+    },
+  },
   routes: [
-    { path: 'supports/:page', component: comingSoon('Help') },
-    { path: 'support/view/:userId', component: comingSoon('Support Tickets'), action: 'show' },
-    { path: 'support/view-support/:id', component: comingSoon('Support Ticket'), action: 'show' },
+    { path: 'supports/:page', component: SupportList },
+    { path: 'support/view/:userId', component: UserTickets, action: 'show' },
+    { path: 'support/view-support/:id', component: TicketShow, action: 'show' },
   ],
   menu: [{ label: 'Help', to: 'supports/1' }],
 };

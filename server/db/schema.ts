@@ -628,5 +628,12 @@ export const supportCustomersTable = pgTable(
     unresolvedCount: integer('unresolved_count').notNull().default(0),
     lastTicketAt: timestamp('last_ticket_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('support_customers_last_ticket_idx').on(t.lastTicketAt)],
+  (t) => [
+    index('support_customers_last_ticket_idx').on(t.lastTicketAt),
+    // The Help list filtered to customers waiting for an answer, and sorted by ticket count.
+    index('support_customers_unresolved_idx')
+      .on(t.lastTicketAt)
+      .where(sql`${t.unresolvedCount} > 0`),
+    index('support_customers_ticket_count_idx').on(t.ticketCount, t.customerId),
+  ],
 );

@@ -25,10 +25,13 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   return e.cause ? isUniqueViolation(e.cause, constraint) : false;
 }
 
-/** True when a delete or update is refused because other rows still reference the row. */
+/**
+ * True when a delete or update is refused because other rows still reference the row:
+ * 23503 (foreign_key_violation) or 23001 (restrict_violation, raised by ON DELETE RESTRICT).
+ */
 export function isForeignKeyViolation(err: unknown): boolean {
   const e = err as { code?: string; cause?: unknown } | undefined;
   if (!e) return false;
-  if (e.code === '23503') return true;
+  if (e.code === '23503' || e.code === '23001') return true;
   return e.cause ? isForeignKeyViolation(e.cause) : false;
 }

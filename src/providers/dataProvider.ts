@@ -39,6 +39,39 @@ function pickFields(call: ApiCall, data: Record<string, unknown>, id?: Identifie
   return picked;
 }
 
+/** A field of a record, `user.name` reading into nested objects. */
+function fieldOf(record: Record<string, unknown>, field: string): unknown {
+  return field
+    .split('.')
+    .reduce<unknown>((value, key) => (value as Record<string, unknown> | null)?.[key], record);
+}
+
+/** Numbers by value, anything else as text (ISO dates sort by time); empty values first. */
+function compareValues(a: unknown, b: unknown): number {
+  const empty = (v: unknown) => v === null || v === undefined || v === '';
+  if (empty(a) || empty(b)) return Number(!empty(a)) - Number(!empty(b));
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  return String(a).localeCompare(String(b), 'en', { numeric: true });
+}
+
+/** Sorts (stably) and pages a whole list the way a server-paged call would. */
+function pageInMemory(
+  items: Record<string, unknown>[],
+  pagination?: { page: number; perPage: number },
+  sort?: { field: string; order: string },
+) {
+  let rows = items;
+  if (sort?.field) {
+    const direction = sort.order === 'DESC' ? -1 : 1;
+    rows = [...items].sort(
+      (a, b) => direction * compareValues(fieldOf(a, sort.field), fieldOf(b, sort.field)),
+    );
+  }
+  if (!pagination) return rows;
+  const start = (pagination.page - 1) * pagination.perPage;
+  return rows.slice(start, start + pagination.perPage);
+}
+
 function readResult(answer: ApiAnswer, key?: string): unknown {
   const result = answer.result ?? answer.data;
   return key && result && typeof result === 'object' ? result[key] : result;
@@ -85,13 +118,23 @@ export function createDataProvider(declarations: ResourceDeclaration[]): AppData
     return { answer, record: record && typeof record === 'object' ? record : undefined, meta };
   }
 
+  /** The list call: the resource's `list`, or one of its named `lists` (`meta.list`). */
+  function listCallOf(resource: string, name: unknown) {
+    if (name === undefined) return callOf(resource, 'list');
+    const decl = resources[resource];
+    const call = decl?.api.lists?.[String(name)];
+    if (!decl || !call) throw new Error(`The ${resource} resource declares no ${name} list`);
+    return { call, envelope: call.envelope ?? decl.api.envelope };
+  }
+
   const provider: AppDataProvider = {
     async getList(resource, params) {
-      const { call, envelope } = callOf(resource, 'list');
+      const { call, envelope } = listCallOf(resource, params.meta?.list);
       const { q, ...filters } = params.filter ?? {};
       const { path, rest } = fillPath(call.path, undefined, filters);
       const query: Record<string, unknown> = { ...call.query, ...rest };
-      if (params.pagination && call.paging !== 'none') {
+      const serverPaged = call.paging !== 'none' && call.paging !== 'client';
+      if (params.pagination && serverPaged) {
         query.page = params.pagination.page;
         query.limit = params.pagination.perPage;
       }
@@ -111,11 +154,23 @@ export function createDataProvider(declarations: ResourceDeclaration[]): AppData
         envelope,
       });
       const source = call.paging === 'top' ? answer : (answer.result ?? {});
-      const items =
-        (call.paging === 'top' ? answer.data : readResult(answer, call.resultKey)) ?? [];
+      const items = ((call.paging === 'top' ? answer.data : readResult(answer, call.resultKey)) ??
+        []) as Record<string, unknown>[];
+      const meta = call.metaKeys
+        ? Object.fromEntries(call.metaKeys.map((key) => [key, source[key]]))
+        : undefined;
+      if (call.paging === 'client') {
+        const page = pageInMemory(
+          items,
+          params.pagination,
+          call.sortParam ? undefined : params.sort,
+        );
+        return { data: page.map(withId), total: items.length, ...(meta && { meta }) };
+      }
       return {
-        data: (items as Record<string, unknown>[]).map(withId),
-        total: Number(source.totalRecords ?? (items as unknown[]).length),
+        data: items.map(withId),
+        total: Number(source.totalRecords ?? items.length),
+        ...(meta && { meta }),
       };
     },
 

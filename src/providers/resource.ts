@@ -29,18 +29,30 @@ export interface ApiCall {
 export interface ListCall extends ApiCall {
   /**
    * `result`: items and paging inside `result`; `top`: `data` and paging at the top level of the
-   * answer; `none`: the whole list at once (the panel pages it).
+   * answer; `none`: the whole list at once, handed over whole (dropdowns, tables of a parent
+   * record); `client`: the whole list at once, which the provider sorts and pages in memory like
+   * a server-paged list (`order/by-type`).
    */
-  paging?: 'result' | 'top' | 'none';
+  paging?: 'result' | 'top' | 'none' | 'client';
   /** Query parameter names for the search text and sorting. */
   searchParam?: string;
   sortParam?: string;
   sortOrderParam?: string;
+  /**
+   * Keys of `result` handed back beside the items as the list's `meta` (the job sheet's `pdf`),
+   * read by screens through `useListContext().meta` or the getList answer.
+   */
+  metaKeys?: string[];
 }
 
 export interface ResourceApi {
   envelope?: Envelope;
   list?: ListCall;
+  /**
+   * Other list calls of the same records (orders: by type, by service), chosen with
+   * `meta: { list: '<name>' }` in getList (`<ListBase queryOptions={{ meta }}>`).
+   */
+  lists?: Record<string, ListCall>;
   getOne?: ApiCall;
   create?: ApiCall;
   update?: ApiCall;

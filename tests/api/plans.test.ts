@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestServer, type TestServer } from './helpers';
+import { createOrderFixtures } from './orderFixtures';
 
 interface PlanDto {
   _id: string;
@@ -254,5 +255,34 @@ describe('GET /api/plan/get-all-plans and get-plan/{id}', () => {
       headers: bearer(t.superToken),
     });
     expect(res.json()).toMatchObject({ statusCode: 200, result: { plan: first } });
+  });
+});
+
+describe('POST /api/plan/delete-plan/{id} of a plan in orders', () => {
+  it('answers 409 with the number of orders and keeps the plan', async () => {
+    const t = await createTestServer();
+    try {
+      const f = await createOrderFixtures(t.db);
+      await f.place({ kind: 'tiffin' });
+      await f.place({ kind: 'tiffin', customer: 1, status: 'Delivered' });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/plan/delete-plan/${f.plan.id}`,
+        headers: bearer(t.superToken),
+        payload: { bannerId: f.plan.id },
+      });
+      expect(res.json()).toEqual({
+        statusCode: 409,
+        message: 'This plan is in 2 orders and cannot be deleted. Set it Inactive instead.',
+      });
+      const kept = await t.app.inject({
+        method: 'GET',
+        url: `/api/plan/get-plan/${f.plan.id}`,
+        headers: bearer(t.superToken),
+      });
+      expect(kept.json()).toMatchObject({ statusCode: 200, result: { plan: { name: 'Monthly' } } });
+    } finally {
+      await t.close();
+    }
   });
 });

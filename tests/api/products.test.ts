@@ -11,6 +11,7 @@ import {
   type FilePart,
   type TestServer,
 } from './helpers';
+import { createOrderFixtures } from './orderFixtures';
 
 const png = (data: Buffer, filename = 'photo.png'): FilePart => ({
   filename,
@@ -341,6 +342,44 @@ describe('seedCatalogue', () => {
       expect((await fresh.app.inject({ url: acc[0].imageUrl })).statusCode).toBe(200);
     } finally {
       await fresh.close();
+    }
+  });
+});
+
+describe('POST /api/product/delete-product of a product in orders', () => {
+  it('answers 409 with the number of orders and keeps the product', async () => {
+    const t = await createTestServer();
+    try {
+      const f = await createOrderFixtures(t.db);
+      for (let i = 0; i < 3; i++) await f.place({ kind: 'water' });
+      await f.place({ kind: 'oxygen' });
+      const remove = (productId: string) => {
+        const { payload, headers } = multipart({ productId });
+        return t.app.inject({
+          method: 'POST',
+          url: '/api/product/delete-product',
+          headers: { ...headers, ...bearer(t.superToken) },
+          payload,
+        });
+      };
+      expect((await remove(f.products.water.id)).json()).toEqual({
+        statusCode: 409,
+        message: 'This product is in 3 orders and cannot be deleted. Set it Inactive instead.',
+      });
+      expect((await remove(f.products.oxygen.id)).json()).toEqual({
+        statusCode: 409,
+        message: 'This product is in 1 order and cannot be deleted. Set it Inactive instead.',
+      });
+      const kept = await t.app.inject({
+        method: 'GET',
+        url: `/api/product/get-product/${f.products.water.id}`,
+        headers: bearer(t.superToken),
+      });
+      expect(kept.statusCode).toBe(200);
+      // A product no order names still goes.
+      expect((await remove(f.products.laundry.id)).statusCode).toBe(200);
+    } finally {
+      await t.close();
     }
   });
 });

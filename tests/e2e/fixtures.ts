@@ -30,6 +30,25 @@ export const RECOVER_ADMIN = {
   newPassword: 'Recovered-Pass-e2e-2',
 };
 
+/**
+ * The jobs prepare.ts places (demo data is off in browser tests): water orders in two pin codes,
+ * more in the first than one page holds, so the job sheet must hold more than the page.
+ */
+export const E2E_JOBS = {
+  pins: ['400050', '400053'] as const,
+  /** Order numbers of the water jobs per pin code. */
+  water: {
+    '400050': Array.from({ length: 13 }, (_, i) => `ODE2EW50${String(i + 1).padStart(4, '0')}`),
+    '400053': Array.from({ length: 4 }, (_, i) => `ODE2EW53${String(i + 1).padStart(4, '0')}`),
+  },
+  /** A water order whose status the orders spec changes. */
+  statusOrder: 'ODE2ESTATUS01',
+  /** The return request (water) the returns spec approves, by its order number. */
+  returnOrder: 'ODE2ERETURN01',
+  /** The customer whose ticket the support spec answers, and the ticket's text. */
+  ticket: 'The jar delivered this morning had a broken seal. Please replace it.',
+};
+
 /** The five categories the server seeds on an empty database, in their order. */
 export const SEEDED_CATEGORIES = ['Water', 'Oxygen', 'Laundry', 'Tiffin', 'E-commerce'];
 

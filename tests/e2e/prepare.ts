@@ -1,17 +1,29 @@
 /**
  * Run by the Playwright webServer before the server starts: a fresh DATA_DIR with the
- * super-admin, the seeded categories and two orders-only admins. PGlite lets one process at a
+ * super-admin, the seeded categories, twelve customers, two orders-only admins, and the orders,
+ * a return request and a support ticket of E2E_JOBS. PGlite lets one process at a
  * time open the database, so it is closed before the server opens it.
  */
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/client';
-import { adminsTable } from '../../server/db/schema';
+import { eq } from 'drizzle-orm';
+import {
+  adminsTable,
+  categoriesTable,
+  customersTable,
+  pincodesTable,
+  productsTable,
+  type CategoryKind,
+} from '../../server/db/schema';
 import { ensureSuperAdmin, seedCategories } from '../../server/db/seed';
 import { seedCustomers } from '../../server/db/seed/customers';
 import { hashPassword } from '../../server/lib/passwords';
-import { ORDERS_ADMIN, RECOVER_ADMIN } from './fixtures';
+import { placeOrder } from '../../server/modules/orders/placeOrder';
+import { requestReturn } from '../../server/modules/returns/requestReturn';
+import { openTicket } from '../../server/modules/supports/openTicket';
+import { E2E_JOBS, ORDERS_ADMIN, RECOVER_ADMIN } from './fixtures';
 
 const dataDir = process.env.DATA_DIR;
 if (!dataDir) throw new Error('prepare.ts needs DATA_DIR');
@@ -35,7 +47,70 @@ try {
       permissions: { orders: true },
     });
   }
+  await prepareJobs(database.db);
 } finally {
   await database.close();
 }
 console.log(`e2e data prepared in ${config.dataDir}`);
+
+/** The orders, return request and ticket that the orders, returns and support specs work on. */
+async function prepareJobs(db: typeof database.db) {
+  const categoryOf = async (kind: CategoryKind) =>
+    (await db.select().from(categoriesTable).where(eq(categoriesTable.kind, kind)))[0]!;
+  const water = await categoryOf('water');
+  await db.insert(pincodesTable).values(E2E_JOBS.pins.map((number) => ({ number })));
+  const [jar] = await db
+    .insert(productsTable)
+    .values({
+      categoryId: water.id,
+      name: '20 L Water Jar',
+      title: 'Packaged drinking water',
+      description: 'A sealed 20 litre jar.',
+      image: water.image,
+      price: '90.00',
+      discountPrice: '80.00',
+      stockQuantity: 500,
+      quantity: 20,
+    })
+    .returning();
+  const customers = await db.select().from(customersTable).orderBy(customersTable.createdAt);
+  const addressOf = (pincode: string) => ({
+    fullAddress: `Flat ${pincode.slice(-2)}1, Sea Breeze Apartments, Bandra West, Mumbai`,
+    city: 'Mumbai',
+    state: 'Maharashtra',
+    pincode,
+  });
+  const place = async (orderId: string, i: number, pincode: string, extra = {}) => {
+    const customer = customers[i % customers.length]!;
+    return placeOrder(db, {
+      orderId,
+      customerId: customer.id,
+      categoryId: water.id,
+      productId: jar!.id,
+      orderType: 'reorder',
+      quantity: 2,
+      returnQuantity: 2,
+      price: 80,
+      deliveryCharge: 30,
+      paymentMethod: 'Cash on Delivery',
+      deliveryTime: '7:00 AM - 9:00 AM',
+      address: addressOf(pincode),
+      createdAt: new Date(Date.now() - (60 - i) * 60_000),
+      ...extra,
+    });
+  };
+  let i = 0;
+  for (const pin of E2E_JOBS.pins) {
+    for (const orderId of E2E_JOBS.water[pin]) await place(orderId, i++, pin);
+  }
+  await place(E2E_JOBS.statusOrder, i++, '400053', { isEmergency: true, emergencyCharge: 80 });
+  const delivered = await place(E2E_JOBS.returnOrder, i, '400050', {
+    later: [{ status: 'Delivered', at: new Date(Date.now() - 30 * 60_000) }],
+  });
+  await requestReturn(db, { orderId: delivered.id, returnedQuantity: 2 });
+  await openTicket(db, {
+    customerId: customers[0]!.id,
+    supportType: 0,
+    description: E2E_JOBS.ticket,
+  });
+}

@@ -144,8 +144,10 @@ describe('sidebar', () => {
   });
 
   it('shows a coming page inside the layout for screens not built yet', async () => {
-    renderPanel('/orders/1');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Orders' })).toBeInTheDocument();
+    renderPanel('/ecomm/all-products/1');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'E-commerce Products' }),
+    ).toBeInTheDocument();
     expect(screen.getByText(/This screen is on its way/)).toBeInTheDocument();
   });
 

@@ -2,6 +2,7 @@ import { count } from 'drizzle-orm';
 import { fromMoney } from '../../lib/money';
 import type { Database } from '../client';
 import { customerAddressesTable, customersTable, type CustomerStatus } from '../schema';
+import { generator } from './random';
 
 const FIRST_NAMES = [
   'Aarav',
@@ -130,20 +131,6 @@ const PLACES: { city: string; state: string; areas: [string, string][] }[] = [
   },
 ];
 const BUILDINGS = ['Sai Residency', 'Green Park Apartments', 'Lakeview Towers', 'Shanti Nivas'];
-
-/** A small deterministic generator, so every demo database holds the same customers. */
-function generator(seed: number) {
-  let state = seed;
-  const next = () => {
-    state = (state * 1103515245 + 12345) % 2147483648;
-    return state / 2147483648;
-  };
-  return {
-    next,
-    int: (max: number) => Math.floor(next() * max),
-    pick: <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!,
-  };
-}
 
 const BATCH = 100;
 const DAY = 24 * 60 * 60 * 1000;

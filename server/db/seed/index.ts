@@ -13,7 +13,9 @@ import { seedBanners } from './banners';
 import { seedCatalogue } from './catalogue';
 import { seedCustomers } from './customers';
 import { illustrationPng } from './images';
+import { seedOrders } from './orders';
 import { seedServiceAreas } from './service-areas';
+import { seedReturnsAndTickets } from './support';
 
 export interface SuperAdminInfo {
   email: string;
@@ -126,7 +128,8 @@ export async function seedCategories(db: Database, dataDir: string): Promise<boo
 
 /**
  * Realistic demo data (SEED_DEMO, on by default): the catalogue, service areas, plans, delivery
- * settings and banners. Each part fills only its own empty tables, so a start never adds twice.
+ * settings, banners, admins, customers, orders, returns and support tickets. Each part fills
+ * only its own empty tables, so a start never adds twice.
  */
 export async function seedDemoData(db: Database, dataDir: string): Promise<void> {
   await seedCatalogue(db, dataDir);
@@ -134,4 +137,6 @@ export async function seedDemoData(db: Database, dataDir: string): Promise<void>
   await seedBanners(db, dataDir);
   await seedDemoAdmins(db);
   await seedCustomers(db);
+  await seedOrders(db);
+  await seedReturnsAndTickets(db);
 }

@@ -54,24 +54,27 @@ export function toAddressDto(a: AddressRow) {
   };
 }
 
+/**
+ * Ids of the customers whose first name, last name, e-mail or phone contain the text: one
+ * trigram-indexed lookup per column, joined by UNION (an OR across columns ignores the indexes).
+ * Exported for other areas that search by customer (the order and job lists).
+ */
+export function customerSearchIds(db: Database, search: string) {
+  const pattern = likePattern(search);
+  // Phones are stored as 10 digits: '+91 98765' looks for '98765'.
+  const digits = search.replace(/^\s*\+91/, '').replace(/[\s()+-]/g, '');
+  const byColumn = (where: SQL) =>
+    db.select({ id: customersTable.id }).from(customersTable).where(where);
+  return union(
+    byColumn(ilike(customersTable.firstName, pattern)),
+    byColumn(ilike(customersTable.lastName, pattern)),
+    byColumn(ilike(customersTable.email, pattern)),
+    byColumn(ilike(customersTable.phone, likePattern(digits || search))),
+  );
+}
+
 export function createCustomerRepository(db: Database) {
-  /**
-   * Ids of the customers whose first name, last name, e-mail or phone contain the text: one
-   * trigram-indexed lookup per column, joined by UNION (an OR across columns ignores the indexes).
-   */
-  function searchIds(search: string) {
-    const pattern = likePattern(search);
-    // Phones are stored as 10 digits: '+91 98765' looks for '98765'.
-    const digits = search.replace(/^\s*\+91/, '').replace(/[\s()+-]/g, '');
-    const byColumn = (where: SQL) =>
-      db.select({ id: customersTable.id }).from(customersTable).where(where);
-    return union(
-      byColumn(ilike(customersTable.firstName, pattern)),
-      byColumn(ilike(customersTable.lastName, pattern)),
-      byColumn(ilike(customersTable.email, pattern)),
-      byColumn(ilike(customersTable.phone, likePattern(digits || search))),
-    );
-  }
+  const searchIds = (search: string) => customerSearchIds(db, search);
 
   return {
     async list(q: {

@@ -1,6 +1,241 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { categoriesTable, ORDER_STATUSES, type OrderStatus } from '../../db/schema';
+import { notFound } from '../../lib/errors';
+import { pagingQuery, pagingResult, requiredText } from '../../lib/validation';
+import type { Access } from '../../permissions';
+import { toAccessoryDto, toHistoryDto, toOrderDto } from './dto';
+import { renderJobSheet } from './jobSheet';
+import { createOrderRepository, type OrderFilter, type OrderSort } from './repository';
 
-/** Routes of this area: see docs/api.md. */
-const routes: FastifyPluginAsyncZod = async () => {};
+const NOT_FOUND = 'This order does not exist.';
+const STATUS_MESSAGE = `Status must be one of: ${ORDER_STATUSES.join(', ')}.`;
 
-export default routes;
+/** The sort fields each list accepts (docs/api.md); anything else is a 400 naming them. */
+const LIST_SORTS = ['createdAt', 'orderId', 'totalAmount', 'status'] as const;
+const JOB_SORTS = ['createdAt', 'orderId', 'pincode', 'totalAmount'] as const;
+
+const sortField = <T extends readonly [OrderSort, ...OrderSort[]]>(fields: T) =>
+  z.enum(fields, { error: `Sort must be one of: ${fields.join(', ')}.` }).optional();
+
+/** An optional id in the query; blank means "not given". */
+const optionalId = z
+  .string()
+  .trim()
+  .max(100, 'Service id must be at most 100 characters.')
+  .optional()
+  .transform((v) => v || undefined);
+
+const listStatus = z
+  .enum([...ORDER_STATUSES, ''], { error: STATUS_MESSAGE })
+  .optional()
+  .transform((v) => (v ? (v as OrderStatus) : undefined));
+
+const pincode = z
+  .string()
+  .trim()
+  .regex(/^(\d{6})?$/, 'Pin code must be 6 digits.')
+  .optional()
+  .transform((v) => v || undefined);
+
+const wantPdf = z
+  .enum(['true', 'false', ''], { error: 'wantPdf must be true or false.' })
+  .optional()
+  .transform((v) => v === 'true');
+
+const orderRoutes: FastifyPluginAsyncZod = async (app) => {
+  const repo = createOrderRepository(app.db);
+  const viewers: Access = 'orders';
+  const viewersAndJobs: Access = ['orders', 'assigningJobs'];
+
+  /** One page of a list: newest first unless a sort field is given. */
+  async function listPage(
+    filter: OrderFilter,
+    q: { page: number; limit: number; sortOrder: 'asc' | 'desc'; sort?: OrderSort },
+  ) {
+    const { rows, total } = await repo.page({
+      ...filter,
+      sort: q.sort ?? 'createdAt',
+      order: q.sort ? q.sortOrder : 'desc',
+      page: q.page,
+      limit: q.limit,
+    });
+    return { orders: rows.map(toOrderDto), ...pagingResult(total, q.page, q.limit) };
+  }
+
+  app.get(
+    '/view-all-orders',
+    {
+      config: { access: viewers },
+      schema: {
+        querystring: z.object({
+          ...pagingQuery,
+          serviceId: optionalId,
+          status: listStatus,
+          sortField: sortField(LIST_SORTS),
+        }),
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const result = await listPage(
+        {
+          categoryId: q.serviceId,
+          statuses: q.status ? [q.status] : undefined,
+          search: q.search || undefined,
+        },
+        { ...q, sort: q.sortField },
+      );
+      return { statusCode: 200, message: 'Orders', result };
+    },
+  );
+
+  app.get(
+    '/orders-by-serviceId',
+    {
+      config: { access: viewers },
+      schema: {
+        querystring: z.object({
+          ...pagingQuery,
+          serviceId: z
+            .string({ error: 'Service id is required.' })
+            .trim()
+            .min(1, 'Service id is required.')
+            .max(100, 'Service id must be at most 100 characters.'),
+          sortField: sortField(LIST_SORTS),
+        }),
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const result = await listPage(
+        { categoryId: q.serviceId, search: q.search || undefined },
+        { ...q, sort: q.sortField },
+      );
+      return { statusCode: 200, message: 'Orders', result };
+    },
+  );
+
+  app.get('/by-type', { config: { access: viewers } }, async () => {
+    const [fresh, reorder] = await Promise.all([
+      repo.allOfType('fresh'),
+      repo.allOfType('reorder'),
+    ]);
+    return {
+      statusCode: 200,
+      message: 'Orders by type',
+      result: { freshOrders: fresh.map(toOrderDto), reorderOrders: reorder.map(toOrderDto) },
+    };
+  });
+
+  // Addition: one order by id, so a reloaded or shared View Order screen works.
+  app.get(
+    '/get-order/:id',
+    {
+      config: { access: viewersAndJobs },
+      schema: { params: z.object({ id: requiredText('Order id', 100) }) },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const row = await repo.findById(id);
+      if (!row) throw notFound(NOT_FOUND);
+      const [accessories, history] = await Promise.all([repo.accessories(id), repo.history(id)]);
+      return {
+        statusCode: 200,
+        message: 'Order',
+        result: {
+          order: {
+            ...toOrderDto(row),
+            accessories: accessories.map(toAccessoryDto),
+            statusHistory: history.map(toHistoryDto),
+          },
+        },
+      };
+    },
+  );
+
+  app.post(
+    '/update-status',
+    {
+      config: { access: viewersAndJobs },
+      schema: {
+        body: z.object({
+          orderId: requiredText('Order id', 100),
+          status: z.enum(ORDER_STATUSES, { error: STATUS_MESSAGE }),
+        }),
+      },
+    },
+    async (request) => {
+      const { orderId, status } = request.body;
+      const admin = request.admin ? { id: request.admin.id, name: request.admin.name } : null;
+      const outcome = await repo.setStatus(orderId, status, admin);
+      if (outcome === 'missing') throw notFound(NOT_FOUND);
+      const row = await repo.findById(orderId);
+      return {
+        statusCode: 200,
+        message:
+          outcome === 'unchanged'
+            ? `Order is already ${status}.`
+            : `Order status updated to ${status}.`,
+        // Addition: the order as it now is, so the panel can show it without reloading.
+        result: { order: row ? toOrderDto(row) : null },
+      };
+    },
+  );
+
+  app.get(
+    '/assign-jobs/:serviceId',
+    {
+      config: { access: 'assigningJobs' },
+      schema: {
+        params: z.object({ serviceId: requiredText('Service id', 100) }),
+        querystring: z.object({
+          ...pagingQuery,
+          pincode,
+          sort: sortField(JOB_SORTS),
+          wantPdf,
+        }),
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const [service] = await app.db
+        .select({ name: categoriesTable.name, kind: categoriesTable.kind })
+        .from(categoriesTable)
+        .where(eq(categoriesTable.id, request.params.serviceId));
+      if (!service) throw notFound('This service does not exist.');
+      const filter: OrderFilter = {
+        categoryId: request.params.serviceId,
+        statuses: 'open',
+        pincode: q.pincode,
+        search: q.search || undefined,
+      };
+      const page = await listPage(filter, q);
+      if (!q.wantPdf) return { statusCode: 200, message: 'Jobs', result: page };
+
+      // Every job of the filter, not only the page: one query for the rows, one for accessories.
+      const [rows, accessories] = await Promise.all([
+        repo.jobsForSheet(filter),
+        repo.accessoriesOf(filter),
+      ]);
+      const pdf = await renderJobSheet({
+        service,
+        pincode: q.pincode,
+        search: filter.search,
+        printedAt: new Date(),
+        jobs: rows.map((row) => ({
+          ...toOrderDto(row),
+          accessories: (accessories.get(row.order.id) ?? []).map(toAccessoryDto),
+        })),
+      });
+      return {
+        statusCode: 200,
+        message: 'Jobs',
+        result: { ...page, pdf: pdf.toString('base64') },
+      };
+    },
+  );
+};
+
+export default orderRoutes;

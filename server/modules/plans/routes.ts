@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { badRequest, notFound } from '../../lib/errors';
+import { badRequest, conflict, isForeignKeyViolation, notFound } from '../../lib/errors';
 import { nonNegativeNumber, pagingQuery, pagingResult, requiredText } from '../../lib/validation';
+import { countOrdersOf, inOrdersMessage } from '../orders/repository';
 import { createPlanRepository, PLAN_SORTS, toPlanDto } from './repository';
 
 const MAX_DAYS = 3650;
@@ -122,7 +123,15 @@ const planRoutes: FastifyPluginAsyncZod = async (app) => {
       if (bannerId && bannerId !== id) {
         throw badRequest('The plan id in the body does not match the one in the address.');
       }
-      const removed = await repo.remove(id);
+      let removed;
+      try {
+        removed = await repo.remove(id);
+      } catch (err) {
+        if (isForeignKeyViolation(err)) {
+          throw conflict(inOrdersMessage('plan', await countOrdersOf(app.db, { planId: id })));
+        }
+        throw err;
+      }
       if (!removed) throw notFound('This plan does not exist.');
       return {
         statusCode: 200,

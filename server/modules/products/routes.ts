@@ -5,6 +5,7 @@ import type { CategoryKind } from '../../db/schema';
 import { badRequest, conflict, isForeignKeyViolation, notFound } from '../../lib/errors';
 import { withStoredImage } from '../../lib/uploads';
 import { imageUpload, optionalImageUpload, requiredText } from '../../lib/validation';
+import { countOrdersOf, inOrdersMessage } from '../orders/repository';
 import { createSubCategoryRepository } from '../subCategories/repository';
 import { createProductRepository, toProductDto, type ProductValues } from './repository';
 import {
@@ -175,7 +176,8 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
         await repo.remove(existing.id);
       } catch (err) {
         if (isForeignKeyViolation(err)) {
-          throw conflict('This product is used by orders and cannot be deleted.');
+          const n = await countOrdersOf(app.db, { productId: existing.id });
+          throw conflict(inOrdersMessage('product', n));
         }
         throw err;
       }

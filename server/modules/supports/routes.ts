@@ -1,6 +1,135 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { conflict, notFound, unauthorized } from '../../lib/errors';
+import { pagingQuery, pagingResult } from '../../lib/validation';
+import {
+  createSupportRepository,
+  SUPPORT_SORTS,
+  toSupportSummaryDto,
+  type SupportSort,
+} from './repository';
 
-/** Routes of this area: see docs/api.md. */
-const routes: FastifyPluginAsyncZod = async () => {};
+const TICKET_NOT_FOUND = 'This ticket does not exist.';
 
-export default routes;
+const ticketId = z
+  .string({ error: 'Ticket id is required.' })
+  .trim()
+  .min(1, 'Ticket id is required.');
+
+/** Empty: every ticket of the user. */
+const ticketStatusFilter = z
+  .enum(['unresolved', 'resolved', ''], { error: 'Status must be unresolved or resolved.' })
+  .optional();
+
+/** Support calls (spec 001 §7): every answer, errors included, spells the code `statuscode`. */
+const supportRoutes: FastifyPluginAsyncZod = async (app) => {
+  const repo = createSupportRepository(app.db);
+  const config = { access: 'supports', envelope: 'statuscode' } as const;
+
+  app.get(
+    '/get-all-supports',
+    {
+      config,
+      schema: {
+        querystring: z.object({
+          ...pagingQuery,
+          // The spec's client sends Active: every customer with tickets.
+          status: z
+            .enum(['Active', 'unresolved', 'resolved', ''], {
+              error: 'Status must be Active, unresolved or resolved.',
+            })
+            .optional(),
+          sort: z
+            .enum(Object.keys(SUPPORT_SORTS) as [SupportSort], {
+              error: `Sort must be one of: ${Object.keys(SUPPORT_SORTS).join(', ')}.`,
+            })
+            .optional(),
+        }),
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const { rows, total } = await repo.listCustomers({
+        status: q.status === 'unresolved' || q.status === 'resolved' ? q.status : undefined,
+        search: q.search || undefined,
+        sort: q.sort ?? 'lastTicketAt',
+        order: q.sort ? q.sortOrder : 'desc',
+        page: q.page,
+        limit: q.limit,
+      });
+      return {
+        statuscode: 200,
+        message: 'Supports',
+        result: {
+          supports: rows.map(toSupportSummaryDto),
+          ...pagingResult(total, q.page, q.limit),
+        },
+      };
+    },
+  );
+
+  app.get(
+    '/get-all-supports-for-user',
+    {
+      config,
+      schema: {
+        querystring: z.object({
+          userId: z.string({ error: 'User id is required.' }).trim().min(1, 'User id is required.'),
+          status: ticketStatusFilter,
+        }),
+      },
+    },
+    async (request) => {
+      const { userId, status } = request.query;
+      if (!(await repo.customerExists(userId))) throw notFound('This user does not exist.');
+      const supports = await repo.ticketsOf(userId, status || undefined);
+      return { statuscode: 200, message: 'Supports', result: { supports } };
+    },
+  );
+
+  // Addition: one ticket by id, so a reloaded ticket screen can fill itself.
+  app.get(
+    '/get-support/:id',
+    { config, schema: { params: z.object({ id: ticketId }) } },
+    async (request) => {
+      const support = await repo.findTicket(request.params.id);
+      if (!support) throw notFound(TICKET_NOT_FOUND);
+      return { statuscode: 200, message: 'Support', result: { support } };
+    },
+  );
+
+  app.post(
+    '/make-resolve',
+    {
+      config,
+      schema: {
+        // In the order the reply form checks them: status first, then the reply.
+        body: z.object({
+          supportId: ticketId,
+          status: z.enum(['resolved', 'unresolved'], { error: 'Please select status.' }),
+          reply: z
+            .string({ error: 'Please enter reply.' })
+            .trim()
+            .min(1, 'Please enter reply.')
+            .max(2000, 'The reply must be at most 2000 characters.'),
+        }),
+      },
+    },
+    async (request) => {
+      const { supportId, status, reply } = request.body;
+      if (!request.admin) throw unauthorized();
+      const outcome = await repo.reply(supportId, {
+        message: reply,
+        status,
+        adminId: request.admin.id,
+        adminName: request.admin.name,
+      });
+      if (outcome === 'missing') throw notFound(TICKET_NOT_FOUND);
+      if (outcome === 'alreadyResolved') throw conflict('This ticket is already resolved.');
+      const support = await repo.findTicket(supportId);
+      return { statuscode: 200, message: 'Reply sent.', result: { support } };
+    },
+  );
+};
+
+export default supportRoutes;

@@ -1,0 +1,126 @@
+import { Datagrid, FunctionField, type RaRecord } from 'react-admin';
+import { formatDashedDate, formatRupees } from '../../src/format';
+import { shortId } from '../users/names';
+import { OrderIdCell } from './OrderIdCell';
+import { OrderRowActions } from './OrderRowActions';
+import { OrderStatusChip } from './OrderStatusChip';
+import {
+  collectsReturns,
+  customerName,
+  familyId,
+  formatAddress,
+  orderTotal,
+  serviceKind,
+} from './orderFields';
+
+/** The columns the orders calls sort by (`sortField`). */
+export const ORDER_SORT_FIELDS = ['createdAt', 'orderId', 'totalAmount', 'status'];
+
+export interface OrderDatagridProps {
+  /** Where the view button goes: `/order/view`, `/order-type/view`, `/assigning-job/view`. */
+  viewPath: string;
+  /**
+   * The Return column: `service` for a list of one water or oxygen service, `row` for a mixed
+   * list (the number for water and oxygen orders, '—' for others), `none` to leave it out.
+   */
+  returns: 'service' | 'row' | 'none';
+  sortFields?: string[];
+  /** Assigning jobs: ids cut to 10 characters, a Pin Code column. */
+  jobs?: boolean;
+  /** Tiffin jobs: pickup / drop addresses and start / end dates, and no status edit. */
+  tiffin?: boolean;
+}
+
+const returnCell = (r: RaRecord) => (collectsReturns(serviceKind(r)) ? r.returnQuantity : '—');
+
+/** The orders table of every orders and assigning-jobs list (spec 001 §2). */
+export function OrderDatagrid({
+  viewPath,
+  returns,
+  sortFields = ORDER_SORT_FIELDS,
+  jobs = false,
+  tiffin = false,
+}: OrderDatagridProps) {
+  const sortable = (field: string) => sortFields.includes(field);
+  return (
+    <Datagrid bulkActionButtons={false} rowClick={false}>
+      <FunctionField
+        source="createdAt"
+        label="app.orders.date"
+        sortable={sortable('createdAt')}
+        render={(r) => formatDashedDate(r.createdAt)}
+      />
+      <FunctionField
+        label="app.orders.family_id"
+        sortable={false}
+        render={(r) => <span title={familyId(r)}>{shortId(familyId(r))}</span>}
+      />
+      <FunctionField label="app.orders.customer_name" sortable={false} render={customerName} />
+      <FunctionField
+        source="orderId"
+        label="app.orders.order_id"
+        sortable={sortable('orderId')}
+        render={(r) => <OrderIdCell order={r} cut={jobs} />}
+      />
+      {jobs && (
+        <FunctionField
+          source="pincode"
+          label="app.orders.pin_code"
+          sortable={sortable('pincode')}
+          render={(r) => r.pincode}
+        />
+      )}
+      {tiffin && (
+        <FunctionField
+          label="app.orders.pickup_address"
+          sortable={false}
+          render={(r) => formatAddress(r.pickupAddress)}
+        />
+      )}
+      {tiffin && (
+        <FunctionField
+          label="app.orders.drop_address"
+          sortable={false}
+          render={(r) => formatAddress(r.deliveryAddress)}
+        />
+      )}
+      {tiffin && (
+        <FunctionField
+          label="app.orders.start_date"
+          sortable={false}
+          render={(r) => formatDashedDate(r.startDate)}
+        />
+      )}
+      {tiffin && (
+        <FunctionField
+          label="app.orders.end_date"
+          sortable={false}
+          render={(r) => formatDashedDate(r.endDate)}
+        />
+      )}
+      {returns !== 'none' && (
+        <FunctionField
+          label="app.orders.return"
+          sortable={false}
+          render={returns === 'row' ? returnCell : (r) => r.returnQuantity}
+        />
+      )}
+      <FunctionField
+        source="totalAmount"
+        label="app.orders.amount"
+        sortable={sortable('totalAmount')}
+        render={(r) => formatRupees(orderTotal(r))}
+      />
+      <FunctionField
+        source="status"
+        label="app.orders.status"
+        sortable={sortable('status')}
+        render={(r) => <OrderStatusChip status={r.status} />}
+      />
+      <FunctionField
+        label="app.list.actions"
+        render={() => <OrderRowActions viewPath={viewPath} noStatusEdit={tiffin} />}
+      />
+    </Datagrid>
+  );
+}

@@ -1,0 +1,190 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { Box, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
+import { useId, type ReactNode } from 'react';
+import { Title, useGetOne, useTranslate, type RaRecord } from 'react-admin';
+import { useParams } from 'react-router-dom';
+import { RecordMissing } from '../../src/components/RecordMissing';
+import { formatDashedDate, formatDateTime, formatRupees } from '../../src/format';
+import { formatPhone } from '../users/names';
+import { DetailList } from './DetailList';
+import { MarkDeliveredButton } from './MarkDeliveredButton';
+import { OrderAccessories } from './OrderAccessories';
+import { OrderHistory } from './OrderHistory';
+import { OrderStatusChip } from './OrderStatusChip';
+import {
+  customerName,
+  familyId,
+  formatAddress,
+  orderTotal,
+  productName,
+  serviceKind,
+} from './orderFields';
+import { useGoBack } from './useGoBack';
+
+/** A titled part of the view, exposed as a named region (landmark) to assistive technology. */
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <Box component="section" aria-labelledby={headingId} sx={{ mt: 3 }}>
+      <Typography id={headingId} variant="h6" component="h2" sx={{ mb: 1.5 }}>
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
+export interface OrderShowProps {
+  /** `orders` or `assigningJobs`: whose getOne and update calls (and permission) it uses. */
+  resource: string;
+  /** Where Back goes when the view was opened directly (a shared link, a reload). */
+  fallbackPath: (order: RaRecord | undefined) => string;
+}
+
+/**
+ * 'View Order' (spec 001): every field of the order loaded by id (GET order/get-order/{id}),
+ * its accessories and status history, and 'Mark As Delivered' while it is Pending.
+ */
+export function OrderShow({ resource, fallbackPath }: OrderShowProps) {
+  const { id } = useParams();
+  const translate = useTranslate();
+  const t = (key: string, options?: object) => translate(`app.orders.${key}`, options);
+  const { data: order, isPending, error } = useGetOne<RaRecord>(resource, { id: id! });
+  const goBack = useGoBack(fallbackPath(order));
+  if (isPending) return <Typography sx={{ p: 3 }}>{translate('app.loading')}</Typography>;
+  if (error || !order) return <RecordMissing message={t('no_data')} />;
+
+  const kind = serviceKind(order);
+  const tiffin = kind === 'tiffin';
+  const yesNo = (v: unknown) => t(v ? 'yes' : 'no');
+  const addresses = [
+    (!tiffin || order.address) && { label: t('address'), value: formatAddress(order.address) },
+    (tiffin || order.pickupAddress) && {
+      label: t('pickup_address'),
+      value: formatAddress(order.pickupAddress),
+    },
+    (tiffin || order.deliveryAddress) && {
+      label: t('drop_address'),
+      value: formatAddress(order.deliveryAddress),
+    },
+  ].filter((a): a is { label: string; value: string } => Boolean(a));
+  const toCollect =
+    kind === 'water' ? 'jars_to_collect' : kind === 'oxygen' ? 'cylinders_to_collect' : null;
+  const accessories = order.accessories ?? [];
+
+  return (
+    <Card sx={{ mt: 2, maxWidth: 1000 }}>
+      <Title title={t('view_title')} />
+      <CardContent sx={{ px: { xs: 2, sm: 3 } }}>
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          justifyContent="space-between"
+          alignItems={{ xs: 'flex-start', sm: 'center' }}
+          gap={2}
+        >
+          <div>
+            <Typography variant="h5" component="h1">
+              {t('view_title')}
+            </Typography>
+            <Stack direction="row" gap={1} alignItems="center" flexWrap="wrap" sx={{ mt: 0.5 }}>
+              <Typography sx={{ overflowWrap: 'anywhere' }}>{order.orderId}</Typography>
+              <OrderStatusChip status={order.status} />
+              {order.isEmergency && <Chip size="small" color="error" label={t('emergency')} />}
+            </Stack>
+          </div>
+          <Stack direction="row" gap={1} flexWrap="wrap">
+            <Button variant="outlined" startIcon={<ArrowBackIcon />} onClick={goBack}>
+              {t('back')}
+            </Button>
+            {order.status === 'Pending' && (
+              <MarkDeliveredButton order={order} resource={resource} onDone={goBack} />
+            )}
+          </Stack>
+        </Stack>
+
+        <Section title={t('customer')}>
+          <DetailList
+            items={[
+              { label: t('name'), value: customerName(order) },
+              { label: t('email'), value: order.user?.email },
+              { label: t('phone'), value: formatPhone(order.user?.phone) },
+              { label: t('family_id'), value: familyId(order) },
+            ]}
+          />
+        </Section>
+
+        <Section title={addresses.length > 1 ? t('addresses') : t('address')}>
+          <DetailList items={addresses} />
+        </Section>
+
+        <Section title={t('details')}>
+          <DetailList
+            items={[
+              { label: t('order_id'), value: order.orderId },
+              { label: t('service'), value: order.service?.name },
+              order.plan
+                ? {
+                    label: t('plan'),
+                    value: order.plan.duration
+                      ? t('plan_days', { name: order.plan.name, days: order.plan.duration })
+                      : order.plan.name,
+                  }
+                : { label: t('product'), value: productName(order) },
+              { label: t('quantity'), value: order.quantity },
+              ...(toCollect ? [{ label: t(toCollect), value: order.returnQuantity }] : []),
+              { label: t('order_type'), value: order.orderType ? t(order.orderType) : '' },
+              { label: t('payment_method'), value: order.paymentMethod || t('default_payment') },
+              { label: t('pickup_time'), value: order.pickupTime },
+              { label: t('delivery_time'), value: order.deliveryTime },
+              { label: t('start_date'), value: formatDashedDate(order.startDate) },
+              { label: t('end_date'), value: formatDashedDate(order.endDate) },
+              { label: t('special_instruction'), value: order.specialInstruction },
+              { label: t('emergency'), value: yesNo(order.isEmergency) },
+              { label: t('status'), value: <OrderStatusChip status={order.status} /> },
+              { label: t('placed_on'), value: formatDateTime(order.createdAt) },
+              { label: t('updated_on'), value: formatDateTime(order.updatedAt) },
+            ]}
+          />
+        </Section>
+
+        {accessories.length > 0 && (
+          <Section title={t('accessories')}>
+            <Box sx={{ overflowX: 'auto' }}>
+              <OrderAccessories accessories={accessories} />
+            </Box>
+          </Section>
+        )}
+
+        <Section title={t('charges')}>
+          <DetailList
+            items={[
+              { label: t('price'), value: formatRupees(order.price) },
+              { label: t('amount'), value: formatRupees(order.amount) },
+              { label: t('delivery_charge'), value: formatRupees(order.deliveryCharge) },
+              { label: t('emergency_charge'), value: formatRupees(order.emergencyCharge) },
+              { label: t('gst'), value: formatRupees(order.gst) },
+              { label: t('total_amount'), value: formatRupees(orderTotal(order)) },
+            ]}
+          />
+        </Section>
+
+        <Section title={t('history')}>
+          <Box sx={{ overflowX: 'auto' }}>
+            <OrderHistory history={order.statusHistory ?? []} />
+          </Box>
+        </Section>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** /admin-panel/order/view/{id}. */
+export const OrderView = () => <OrderShow resource="orders" fallbackPath={() => '/orders/1'} />;
+
+/** /admin-panel/order-type/view/{id}: opened from the fresh and reorder lists. */
+export const OrderTypeView = () => (
+  <OrderShow
+    resource="orders"
+    fallbackPath={(order) => (order?.orderType ? `/orders/${order.orderType}/1` : '/orders/1')}
+  />
+);

@@ -1,0 +1,121 @@
+import EditIcon from '@mui/icons-material/Edit';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  FormControl,
+  FormControlLabel,
+  FormLabel,
+  IconButton,
+  Radio,
+  RadioGroup,
+  Tooltip,
+} from '@mui/material';
+import { useState, type FormEvent } from 'react';
+import {
+  useCanAccess,
+  useRecordContext,
+  useResourceContext,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
+import { BusyButton } from '../../src/components/BusyButton';
+import { isOrderStatus, ORDER_STATUSES, type OrderStatus } from './orderFields';
+import { useOrderStatusUpdate } from './useOrderStatusUpdate';
+
+/** The row's 'edit status' button and its modal; hidden without edit permission. */
+export function OrderStatusButton() {
+  const record = useRecordContext();
+  const resource = useResourceContext()!;
+  const translate = useTranslate();
+  const { canAccess } = useCanAccess({ resource, action: 'edit' });
+  const [open, setOpen] = useState(false);
+  if (!record || !canAccess) return null;
+  const label = translate('app.orders.edit_status', { orderId: record.orderId });
+  return (
+    <>
+      <Tooltip title={label}>
+        <IconButton aria-label={label} size="small" onClick={() => setOpen(true)}>
+          <EditIcon fontSize="small" />
+        </IconButton>
+      </Tooltip>
+      {/* Mounted only while open, so that it starts from the order's current status each time. */}
+      {open && (
+        <OrderStatusDialog order={record} resource={resource} onClose={() => setOpen(false)} />
+      )}
+    </>
+  );
+}
+
+/**
+ * The four statuses with the order's current one chosen (Pending when it has none, the spec's
+ * default): saving without a look then never reverts an order by accident.
+ */
+function OrderStatusDialog({
+  order,
+  resource,
+  onClose,
+}: {
+  order: RaRecord;
+  resource: string;
+  onClose: () => void;
+}) {
+  const translate = useTranslate();
+  const [status, setStatus] = useState<OrderStatus>(
+    isOrderStatus(order.status) ? order.status : 'Pending',
+  );
+  const { update, busy } = useOrderStatusUpdate(resource);
+  const titleId = `order-status-title-${order.id}`;
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    if (await update(order, status)) onClose();
+  };
+
+  return (
+    <Dialog
+      open
+      onClose={busy ? undefined : onClose}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="xs"
+    >
+      <form onSubmit={save}>
+        <DialogTitle id={titleId}>{translate('app.orders.status_dialog_title')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText sx={{ mb: 2 }}>
+            {translate('app.orders.status_dialog_text', {
+              orderId: order.orderId,
+              status: order.status ?? 'Pending',
+            })}
+          </DialogContentText>
+          <FormControl>
+            <FormLabel id={`${titleId}-label`}>{translate('app.orders.status')}</FormLabel>
+            <RadioGroup
+              aria-labelledby={`${titleId}-label`}
+              value={status}
+              onChange={(e) => setStatus(e.target.value as OrderStatus)}
+            >
+              {ORDER_STATUSES.map((s) => (
+                <FormControlLabel key={s} value={s} control={<Radio />} label={s} />
+              ))}
+            </RadioGroup>
+          </FormControl>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={busy}>
+            {translate('app.orders.cancel')}
+          </Button>
+          <BusyButton
+            busy={busy}
+            label={translate('app.orders.save')}
+            busyLabel={translate('app.updating')}
+          />
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

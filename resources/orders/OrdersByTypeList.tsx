@@ -1,0 +1,30 @@
+import { useTranslate } from 'react-admin';
+import { useParams } from 'react-router-dom';
+import { RecordMissing } from '../../src/components/RecordMissing';
+import { OrderDatagrid } from './OrderDatagrid';
+import { OrdersPagedList } from './OrdersPagedList';
+
+const TYPES = ['fresh', 'reorder'];
+
+/**
+ * /admin-panel/orders/{fresh|reorder}/{page}: GET order/by-type answers both lists whole; the
+ * declaration pages and sorts them in memory (`paging: 'client'`).
+ */
+export function OrdersByTypeList() {
+  const { type = '' } = useParams();
+  const translate = useTranslate();
+  if (!TYPES.includes(type))
+    return <RecordMissing message={translate('app.orders.unknown_type')} />;
+  return (
+    <OrdersPagedList
+      key={type}
+      resource="orders"
+      listKey={type}
+      meta={{ list: type }}
+      title={translate(`app.orders.${type}_title`)}
+      sort={{ field: 'createdAt', order: 'DESC' }}
+    >
+      <OrderDatagrid viewPath="/order-type/view" returns="row" />
+    </OrdersPagedList>
+  );
+}

@@ -1,0 +1,72 @@
+import {
+  Datagrid,
+  FunctionField,
+  NumberField,
+  RecordContextProvider,
+  TextField,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
+import { useParams } from 'react-router-dom';
+import { RecordMissing } from '../../src/components/RecordMissing';
+import { RowActions } from '../../src/components/RowActions';
+import { formatDay } from '../../src/format';
+import { PathPagedList } from '../../src/lists/PathPagedList';
+import { ReturnStatusChip } from './ReturnStatusChip';
+import { returnListTitle, returnOrderId } from './returnFields';
+
+/** The view button names the request by its order id. */
+function ReturnRowActions({ record }: { record: RaRecord }) {
+  return (
+    <RecordContextProvider value={{ ...record, name: returnOrderId(record) }}>
+      <RowActions viewPath="/return/view" />
+    </RecordContextProvider>
+  );
+}
+
+/**
+ * /admin-panel/returns/{categoryType}/{page}: the return requests of water (0) or oxygen (1),
+ * newest first, searched by order id or customer e-mail; sortable by the columns the call sorts.
+ */
+export function ReturnList() {
+  const { categoryType } = useParams();
+  const translate = useTranslate();
+  const title = returnListTitle(categoryType);
+  if (!title) return <RecordMissing message={translate('app.returns.unknown_category')} />;
+  return (
+    <PathPagedList
+      // Water and oxygen are two lists: switching remounts it on the new category's page.
+      key={categoryType}
+      resource="returns"
+      title={translate(title)}
+      sort={{ field: 'requestedAt', order: 'DESC' }}
+      filter={{ categoryType }}
+      search
+    >
+      <Datagrid bulkActionButtons={false} rowClick={false}>
+        <FunctionField label="app.returns.order_id" sortable={false} render={returnOrderId} />
+        <TextField source="user.email" label="app.returns.customer_email" sortable={false} />
+        <NumberField source="returnedQuantity" label="app.returns.returned_quantity" />
+        <FunctionField
+          source="status"
+          label="app.returns.status"
+          render={(r) => <ReturnStatusChip status={r.status} />}
+        />
+        <FunctionField
+          source="requestedAt"
+          label="app.returns.requested_at"
+          render={(r) => formatDay(r.requestedAt)}
+        />
+        <FunctionField
+          label="app.returns.approved_at"
+          sortable={false}
+          render={(r) => formatDay(r.approvedAt) || translate('app.returns.none')}
+        />
+        <FunctionField
+          label={translate('app.list.actions')}
+          render={(r) => <ReturnRowActions record={r} />}
+        />
+      </Datagrid>
+    </PathPagedList>
+  );
+}

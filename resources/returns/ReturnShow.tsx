@@ -1,0 +1,88 @@
+import type { ReactNode } from 'react';
+import { Alert, Card, CardContent, Divider, Stack, Typography } from '@mui/material';
+import { Labeled, Title, useGetOne, useTranslate, type RaRecord } from 'react-admin';
+import { useParams } from 'react-router-dom';
+import { RecordMissing } from '../../src/components/RecordMissing';
+import { formatDateTime } from '../../src/format';
+import { ReturnStatusChip } from './ReturnStatusChip';
+import { ReturnStatusForm } from './ReturnStatusForm';
+import { customerName, returnOrderId, settledByName } from './returnFields';
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Labeled label={label}>
+      <Typography variant="body2" component="span">
+        {children}
+      </Typography>
+    </Labeled>
+  );
+}
+
+/** Who settled the request and when, and the reason given. */
+function Settlement({ record }: { record: RaRecord }) {
+  const translate = useTranslate();
+  const approved = record.status === 'Approved';
+  const date = formatDateTime(record.settledAt ?? record.approvedAt);
+  const by = settledByName(record);
+  const when = translate(
+    approved ? 'app.returns.settled_approved' : 'app.returns.settled_rejected',
+    {
+      date,
+    },
+  );
+  return (
+    <Stack spacing={2}>
+      <Alert severity={approved ? 'success' : 'info'}>
+        {date ? when : translate(approved ? 'app.returns.approved' : 'app.returns.rejected')}
+        {by && ` ${translate('app.returns.settled_by', { name: by })}`}
+      </Alert>
+      <Field label="app.returns.reason">
+        {record.reason || translate('app.returns.no_reason')}
+      </Field>
+    </Stack>
+  );
+}
+
+/**
+ * /admin-panel/return/view/{id}: loads the request by id (so reloads and shared links work);
+ * the status form while Pending, who settled it and why once Approved or Rejected.
+ */
+export function ReturnShow() {
+  const { id } = useParams();
+  const translate = useTranslate();
+  const { data: record, isPending, error } = useGetOne<RaRecord>('returns', { id: id! });
+  if (isPending) return <Typography sx={{ p: 3 }}>{translate('app.loading')}</Typography>;
+  if (error || !record) return <RecordMissing message={error?.message} />;
+  const order = Array.isArray(record.order) ? record.order[0] : undefined;
+  const none = translate('app.returns.none');
+  return (
+    <Card sx={{ mt: 2, maxWidth: 720 }}>
+      <Title title={translate('app.returns.view_title')} />
+      <CardContent>
+        <Stack direction="row" spacing={2} alignItems="center" sx={{ mb: 3 }}>
+          <Typography variant="h5" component="h1">
+            {translate('app.returns.view_title')}
+          </Typography>
+          <ReturnStatusChip status={record.status} />
+        </Stack>
+        <Stack spacing={2}>
+          <Field label="app.returns.order_id">{returnOrderId(record) || none}</Field>
+          <Field label="app.returns.customer">{customerName(record) || none}</Field>
+          <Field label="app.returns.customer_email">{record.user?.email || none}</Field>
+          {order?.quantity !== undefined && (
+            <Field label="app.returns.ordered_quantity">{order.quantity}</Field>
+          )}
+          <Field label="app.returns.returned_quantity">{record.returnedQuantity}</Field>
+          <Field label="app.returns.requested_at">{formatDateTime(record.requestedAt)}</Field>
+          <Field label="app.returns.approved_at">{formatDateTime(record.approvedAt) || none}</Field>
+        </Stack>
+        <Divider sx={{ my: 3 }} />
+        {record.status === 'Pending' ? (
+          <ReturnStatusForm record={record} />
+        ) : (
+          <Settlement record={record} />
+        )}
+      </CardContent>
+    </Card>
+  );
+}

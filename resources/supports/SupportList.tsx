@@ -1,0 +1,57 @@
+import {
+  Datagrid,
+  FunctionField,
+  NumberField,
+  RecordContextProvider,
+  TextField,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
+import { RowActions } from '../../src/components/RowActions';
+import { PathPagedList } from '../../src/lists/PathPagedList';
+import { fullName, shortId } from '../users/names';
+
+/** The view button opens the customer's tickets; it names the customer. */
+function SupportRowActions({ record }: { record: RaRecord }) {
+  return (
+    <RecordContextProvider value={{ ...record, name: fullName(record) }}>
+      <RowActions viewPath="/support/view" />
+    </RecordContextProvider>
+  );
+}
+
+/**
+ * /admin-panel/supports/{page}: the customers with tickets, latest ticket first (the server's
+ * order: no sort is sent until a column is sorted). No search box, as the spec shows it.
+ */
+export function SupportList() {
+  const translate = useTranslate();
+  return (
+    <PathPagedList
+      resource="supports"
+      title={translate('app.supports.title')}
+      // An empty field: react-admin would otherwise send its default `id`, which the call refuses.
+      sort={{ field: '', order: 'DESC' }}
+    >
+      <Datagrid bulkActionButtons={false} rowClick={false}>
+        <FunctionField
+          label="app.supports.family_id"
+          sortable={false}
+          render={(r) => <span title={String(r.id)}>{shortId(r.id)}</span>}
+        />
+        <FunctionField label="app.supports.customer_name" sortable={false} render={fullName} />
+        <TextField source="email" label="app.supports.email" sortable={false} />
+        <NumberField source="supportCount" label="app.supports.support_count" sortByOrder="DESC" />
+        <NumberField
+          source="unresolvedCount"
+          label="app.supports.unresolved_count"
+          sortable={false}
+        />
+        <FunctionField
+          label={translate('app.list.actions')}
+          render={(r) => <SupportRowActions record={r} />}
+        />
+      </Datagrid>
+    </PathPagedList>
+  );
+}

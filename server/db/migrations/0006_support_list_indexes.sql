@@ -1,0 +1,2 @@
+CREATE INDEX "support_customers_unresolved_idx" ON "support_customers" USING btree ("last_ticket_at") WHERE "support_customers"."unresolved_count" > 0;--> statement-breakpoint
+CREATE INDEX "support_customers_ticket_count_idx" ON "support_customers" USING btree ("ticket_count","customer_id");

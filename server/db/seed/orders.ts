@@ -1,0 +1,330 @@
+import { and, count, eq, inArray } from 'drizzle-orm';
+import { fromMoney } from '../../lib/money';
+import { newOrderNumber } from '../../modules/orders/placeOrder';
+import type { Database } from '../client';
+import {
+  accessoriesTable,
+  adminsTable,
+  categoriesTable,
+  customerAddressesTable,
+  customersTable,
+  deliveryChargesTable,
+  orderAccessoriesTable,
+  ordersTable,
+  orderStatusHistoryTable,
+  plansTable,
+  productsTable,
+  type CategoryKind,
+  type OrderAddress,
+  type OrderStatus,
+} from '../schema';
+import { generator } from './random';
+
+const DAY = 24 * 60 * 60 * 1000;
+const HOUR = 60 * 60 * 1000;
+const BATCH = 250;
+
+const SLOTS = [
+  '7:00 AM - 9:00 AM',
+  '9:00 AM - 12:00 PM',
+  '12:00 PM - 3:00 PM',
+  '5:00 PM - 8:00 PM',
+];
+const TIFFIN_SLOTS = ['12:30 PM - 1:30 PM', '7:30 PM - 8:30 PM'];
+const INSTRUCTIONS = [
+  'Call before delivery.',
+  'Leave it with the security guard.',
+  'Ring the bell twice, elderly parents at home.',
+  'Deliver before 9 AM please.',
+  'Take the empty jars from the balcony.',
+  'Use the service lift.',
+];
+/** Partner kitchens the tiffins are picked up from, one per city. */
+const KITCHENS: Record<string, OrderAddress> = {
+  Bengaluru: {
+    fullAddress: 'Annapurna Home Kitchen, 14 3rd Cross, Jayanagar 4th Block, Bengaluru',
+    city: 'Bengaluru',
+    state: 'Karnataka',
+    pincode: '560011',
+  },
+  Delhi: {
+    fullAddress: 'Maa Ki Rasoi, B-22 Lajpat Nagar II, New Delhi',
+    city: 'Delhi',
+    state: 'Delhi',
+    pincode: '110024',
+  },
+  Mumbai: {
+    fullAddress: 'Gharguti Dabba Kitchen, 7 Ranade Road, Dadar West, Mumbai',
+    city: 'Mumbai',
+    state: 'Maharashtra',
+    pincode: '400028',
+  },
+};
+
+/** Share of the orders per service kind. */
+const SERVICE_MIX: [CategoryKind, number][] = [
+  ['water', 0.55],
+  ['oxygen', 0.12],
+  ['laundry', 0.18],
+  ['tiffin', 0.15],
+];
+
+type OrderRow = typeof ordersTable.$inferInsert;
+type Step = { status: OrderStatus; at: Date; adminId: string | null; adminName: string | null };
+
+/**
+ * Demo orders (`total`, 4000 by default) over the last six months, growing month by month, for
+ * the seeded customers and catalogue: water and oxygen refills with empties to collect, some
+ * emergencies and accessories, laundry pickups, tiffin subscriptions with kitchen pickup and
+ * home drop. Old orders are mostly delivered, the last days' are still open, each with the
+ * status history of who moved it. Does nothing when orders exist or the catalogue is empty.
+ */
+export async function seedOrders(db: Database, total = 4000): Promise<void> {
+  const [existing] = await db.select({ n: count() }).from(ordersTable);
+  if ((existing?.n ?? 0) > 0) return;
+
+  const categories = await db.select().from(categoriesTable);
+  const byKind = new Map(categories.map((c) => [c.kind, c]));
+  const products = await db.select().from(productsTable).where(eq(productsTable.status, 'Active'));
+  const accessories = await db.select().from(accessoriesTable);
+  const plans = await db.select().from(plansTable).where(eq(plansTable.status, 'Active'));
+  const customers = await db
+    .select({ id: customersTable.id })
+    .from(customersTable)
+    .where(eq(customersTable.status, 'Active'));
+  const addresses = await db
+    .select()
+    .from(customerAddressesTable)
+    .where(
+      and(
+        eq(customerAddressesTable.isDefault, true),
+        inArray(
+          customerAddressesTable.customerId,
+          customers.map((c) => c.id),
+        ),
+      ),
+    );
+  const staff = await db
+    .select({ id: adminsTable.id, name: adminsTable.name })
+    .from(adminsTable)
+    .where(eq(adminsTable.status, 'Active'));
+  const [charges] = await db.select().from(deliveryChargesTable);
+  if (!addresses.length || !products.length || !staff.length) return;
+
+  const standardCharge = Number(charges?.standardCharge ?? 30);
+  const emergencyCharge = Number(charges?.emergencyCharge ?? 80);
+  const gstPercent = Number(charges?.gst ?? 18);
+  const rnd = generator(20261122);
+  const now = Date.now();
+
+  // Placing times first, oldest first, so that a customer's first order of a service is fresh.
+  const times: number[] = [];
+  for (let i = 0; i < total; i++) {
+    // sqrt skews towards recent days: the business grows.
+    const daysAgo = 180 * (1 - Math.sqrt(rnd.next()));
+    const at = now - daysAgo * DAY;
+    times.push(at - (at % HOUR) + rnd.int(60) * 60_000);
+  }
+  times.sort((a, b) => a - b);
+
+  const seen = new Set<string>();
+  const pickKind = () => {
+    let roll = rnd.next();
+    for (const [kind, share] of SERVICE_MIX) {
+      if ((roll -= share) < 0) return kind;
+    }
+    return 'water' as CategoryKind;
+  };
+  const round2 = (n: number) => Math.round(n * 100) / 100;
+
+  const rows: {
+    order: OrderRow;
+    steps: Step[];
+    extras: { id: string; name: string; amount: number; quantity: number }[];
+  }[] = [];
+  for (const placedAt of times) {
+    const kind = pickKind();
+    const category = byKind.get(kind);
+    if (!category) continue;
+    const address = rnd.pick(addresses);
+    const home: OrderAddress = {
+      fullAddress: address.fullAddress,
+      city: address.city,
+      state: address.state,
+      pincode: address.pincode,
+    };
+    const key = `${address.customerId}:${category.id}`;
+    const orderType = seen.has(key) ? 'reorder' : 'fresh';
+    seen.add(key);
+    const age = (now - placedAt) / DAY;
+    const createdAt = new Date(placedAt);
+
+    let price: number;
+    let quantity = 1;
+    let productId: string | null = null;
+    let planId: string | null = null;
+    let returnQuantity = 0;
+    let isEmergency = false;
+    const extras: (typeof rows)[number]['extras'] = [];
+    const order: Partial<OrderRow> = {};
+
+    if (kind === 'tiffin') {
+      const plan = rnd.pick(plans);
+      if (!plan) continue;
+      planId = plan.id;
+      price = Number(plan.price);
+      const start = new Date(placedAt + DAY);
+      const end = new Date(start.getTime() + (plan.duration - 1) * DAY);
+      order.startDate = start.toISOString().slice(0, 10);
+      order.endDate = end.toISOString().slice(0, 10);
+      order.pickupAddress = KITCHENS[address.city] ?? KITCHENS.Bengaluru!;
+      order.deliveryAddress = home;
+      order.pickupTime = '11:30 AM';
+      order.deliveryTime = rnd.pick(TIFFIN_SLOTS);
+    } else {
+      const choices = products.filter((p) => p.categoryId === category.id);
+      if (!choices.length) continue;
+      const product = rnd.pick(choices);
+      productId = product.id;
+      price = Number(product.discountPrice) || Number(product.price);
+      order.address = home;
+      order.addressId = address.id;
+      if (kind === 'water' || kind === 'oxygen') {
+        quantity = kind === 'water' ? 1 + rnd.int(4) : 1 + rnd.int(2);
+        returnQuantity = orderType === 'reorder' ? quantity : 0;
+        isEmergency = rnd.next() < (kind === 'oxygen' ? 0.15 : 0.05);
+        order.deliveryTime = isEmergency ? 'Within 2 hours' : rnd.pick(SLOTS);
+        const own = accessories.filter((a) => a.categoryId === category.id);
+        if (own.length && rnd.next() < 0.12) {
+          const a = rnd.pick(own);
+          extras.push({
+            id: a.id,
+            name: a.name,
+            amount: Number(a.discountPrice) || Number(a.price),
+            quantity: 1 + rnd.int(2),
+          });
+        }
+      } else {
+        quantity = 2 + rnd.int(11);
+        order.pickupTime = rnd.pick(SLOTS);
+        order.deliveryTime = rnd.pick(SLOTS);
+      }
+    }
+
+    const amount = round2(price * quantity + extras.reduce((s, e) => s + e.amount * e.quantity, 0));
+    const delivery = kind === 'tiffin' ? 0 : standardCharge;
+    const emergency = isEmergency ? emergencyCharge : 0;
+    const gst = round2(((amount + delivery + emergency) * gstPercent) / 100);
+    // A few of the oldest orders predate the total column: the panel falls back.
+    const totalAmount =
+      age > 170 && rnd.next() < 0.3 ? null : round2(amount + delivery + emergency + gst);
+    const roll = rnd.next();
+    const paymentMethod =
+      roll < 0.55 ? 'Online' : roll < 0.85 ? 'Cash on Delivery' : roll < 0.95 ? 'Wallet' : null;
+
+    // What happened since: old orders are settled, the last days' are still moving.
+    const steps: Step[] = [];
+    const admin = () => rnd.pick(staff);
+    const step = (status: OrderStatus, hoursLater: number, byCustomer = false) => {
+      const at = new Date(Math.min(placedAt + hoursLater * HOUR, now - 60_000));
+      const who = byCustomer ? null : admin();
+      steps.push({ status, at, adminId: who?.id ?? null, adminName: who?.name ?? null });
+    };
+    const fate = rnd.next();
+    // A tiffin subscription is a job every day until its end date.
+    const settledAfter =
+      kind === 'tiffin' ? Date.parse(`${order.endDate}T18:00:00Z`) : placedAt + 2 * DAY;
+    if (settledAfter < now) {
+      if (fate < 0.07) step('Cancelled', 1 + rnd.int(5), rnd.next() < 0.5);
+      else {
+        step('Out for Delivery', 2 + rnd.int(6));
+        step('Delivered', kind === 'tiffin' ? (settledAfter - placedAt) / HOUR : 5 + rnd.int(10));
+      }
+    } else if (kind === 'tiffin') {
+      if (fate < 0.04) step('Cancelled', 2, true);
+      else if (Date.parse(`${order.startDate}T06:00:00Z`) < now) step('Out for Delivery', 24);
+    } else if (fate < 0.35) {
+      step('Out for Delivery', 1 + rnd.int(3));
+    } else if (fate < 0.45) {
+      step('Out for Delivery', 1);
+      step('Delivered', 3);
+    } else if (fate < 0.48) {
+      step('Cancelled', 1, true);
+    }
+
+    rows.push({
+      order: {
+        ...order,
+        orderId: newOrderNumber(createdAt),
+        customerId: address.customerId,
+        categoryId: category.id,
+        productId,
+        planId,
+        orderType,
+        quantity,
+        returnQuantity,
+        price: fromMoney(price),
+        amount: fromMoney(amount),
+        deliveryCharge: fromMoney(delivery),
+        emergencyCharge: fromMoney(emergency),
+        gst: fromMoney(gst),
+        totalAmount: totalAmount === null ? null : fromMoney(totalAmount),
+        paymentMethod,
+        isEmergency,
+        status: steps.at(-1)?.status ?? 'Pending',
+        specialInstruction: rnd.next() < 0.15 ? rnd.pick(INSTRUCTIONS) : null,
+        pincode: (order.deliveryAddress ?? home).pincode,
+        createdAt,
+        updatedAt: steps.at(-1)?.at ?? createdAt,
+      },
+      steps,
+      extras,
+    });
+  }
+
+  for (let start = 0; start < rows.length; start += BATCH) {
+    const batch = rows.slice(start, start + BATCH);
+    await db.transaction(async (tx) => {
+      const inserted = await tx
+        .insert(ordersTable)
+        .values(batch.map((r) => r.order))
+        .returning({ id: ordersTable.id });
+      const history: (typeof orderStatusHistoryTable.$inferInsert)[] = [];
+      const bought: (typeof orderAccessoriesTable.$inferInsert)[] = [];
+      batch.forEach((r, i) => {
+        const orderId = inserted[i]!.id;
+        let from: OrderStatus | null = null;
+        for (const s of [
+          {
+            status: 'Pending' as OrderStatus,
+            at: r.order.createdAt!,
+            adminId: null,
+            adminName: null,
+          },
+          ...r.steps,
+        ]) {
+          history.push({
+            orderId,
+            fromStatus: from,
+            toStatus: s.status,
+            adminId: s.adminId,
+            adminName: s.adminName,
+            at: s.at,
+          });
+          from = s.status;
+        }
+        for (const e of r.extras) {
+          bought.push({
+            orderId,
+            accessoryId: e.id,
+            name: e.name,
+            quantity: e.quantity,
+            amount: fromMoney(e.amount),
+          });
+        }
+      });
+      await tx.insert(orderStatusHistoryTable).values(history);
+      if (bought.length) await tx.insert(orderAccessoriesTable).values(bought);
+    });
+  }
+}

@@ -1,0 +1,240 @@
+import { and, asc, count, desc, eq, gt, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { union } from 'drizzle-orm/pg-core';
+import type { Database } from '../../db/client';
+import {
+  customersTable,
+  SUPPORT_TYPES,
+  supportCustomersTable,
+  supportRepliesTable,
+  supportTicketsTable,
+  type SupportStatus,
+} from '../../db/schema';
+import { likePattern } from '../../lib/sql';
+
+export const SUPPORT_SORTS = {
+  lastTicketAt: supportCustomersTable.lastTicketAt,
+  supportCount: supportCustomersTable.ticketCount,
+} as const;
+export type SupportSort = keyof typeof SUPPORT_SORTS;
+
+/** A user's tickets are few; the bound only keeps the answer finite. */
+export const MAX_TICKETS_PER_USER = 1000;
+
+type TicketRow = typeof supportTicketsTable.$inferSelect;
+type ReplyRow = typeof supportRepliesTable.$inferSelect;
+interface TicketCustomer {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
+const ticketFields = {
+  ticket: supportTicketsTable,
+  customer: {
+    id: customersTable.id,
+    firstName: customersTable.firstName,
+    lastName: customersTable.lastName,
+    email: customersTable.email,
+  },
+};
+
+/** A row of the Help list: one customer with tickets and the counts kept by trigger. */
+export function toSupportSummaryDto(row: {
+  summary: typeof supportCustomersTable.$inferSelect;
+  customer: TicketCustomer;
+}) {
+  return {
+    _id: row.customer.id,
+    firstName: row.customer.firstName,
+    lastName: row.customer.lastName,
+    email: row.customer.email,
+    supportCount: row.summary.ticketCount,
+    unresolvedCount: row.summary.unresolvedCount,
+    lastTicketAt: row.summary.lastTicketAt,
+  };
+}
+
+/** The spec's ticket: `userId` is the customer object, `reply` the answers oldest first. */
+export function toTicketDto(t: TicketRow, customer: TicketCustomer, replies: ReplyRow[]) {
+  return {
+    _id: t.id,
+    supportType: t.supportType,
+    supportTypeName: SUPPORT_TYPES[t.supportType] ?? 'Other',
+    userId: {
+      _id: customer.id,
+      firstName: customer.firstName,
+      lastName: customer.lastName,
+      email: customer.email,
+    },
+    status: t.status,
+    description: t.description,
+    createdAt: t.createdAt,
+    reply: replies.map((r) => ({
+      _id: r.id,
+      message: r.message,
+      date: r.date,
+      // Addition: who answered (null for a reply without an admin).
+      by: r.adminId ? { _id: r.adminId, name: r.adminName ?? '' } : null,
+    })),
+  };
+}
+export type TicketDto = ReturnType<typeof toTicketDto>;
+
+export type ReplyOutcome = 'sent' | 'missing' | 'alreadyResolved';
+
+export function createSupportRepository(db: Database) {
+  /**
+   * Ids of the customers whose first name, last name or e-mail contain the text: one
+   * trigram-indexed lookup per column, joined by UNION (an OR across columns ignores them).
+   */
+  function customerIds(search: string) {
+    const pattern = likePattern(search);
+    const byColumn = (where: SQL) =>
+      db.select({ id: customersTable.id }).from(customersTable).where(where);
+    return union(
+      byColumn(ilike(customersTable.firstName, pattern)),
+      byColumn(ilike(customersTable.lastName, pattern)),
+      byColumn(ilike(customersTable.email, pattern)),
+    );
+  }
+
+  /** The tickets with their replies, loaded for the whole set in one query. */
+  async function withReplies(
+    rows: { ticket: TicketRow; customer: TicketCustomer }[],
+  ): Promise<TicketDto[]> {
+    if (!rows.length) return [];
+    const replies = await db
+      .select()
+      .from(supportRepliesTable)
+      .where(
+        inArray(
+          supportRepliesTable.ticketId,
+          rows.map((r) => r.ticket.id),
+        ),
+      )
+      // support_replies_ticket_idx (ticket_id, date); ids are time-ordered for equal dates.
+      .orderBy(
+        asc(supportRepliesTable.ticketId),
+        asc(supportRepliesTable.date),
+        asc(supportRepliesTable.id),
+      );
+    const byTicket = new Map<string, ReplyRow[]>();
+    for (const r of replies) {
+      const list = byTicket.get(r.ticketId) ?? [];
+      list.push(r);
+      byTicket.set(r.ticketId, list);
+    }
+    return rows.map((r) => toTicketDto(r.ticket, r.customer, byTicket.get(r.ticket.id) ?? []));
+  }
+
+  function tickets() {
+    return db
+      .select(ticketFields)
+      .from(supportTicketsTable)
+      .innerJoin(customersTable, eq(customersTable.id, supportTicketsTable.customerId))
+      .$dynamic();
+  }
+
+  async function findTicket(id: string): Promise<TicketDto | undefined> {
+    const rows = await tickets().where(eq(supportTicketsTable.id, id));
+    const [ticket] = await withReplies(rows);
+    return ticket;
+  }
+
+  return {
+    findTicket,
+
+    /** The Help list, read from support_customers (counts kept by trigger). */
+    async listCustomers(q: {
+      status?: SupportStatus;
+      search?: string;
+      sort: SupportSort;
+      order: 'asc' | 'desc';
+      page: number;
+      limit: number;
+    }) {
+      const sc = supportCustomersTable;
+      const where: SQL[] = [];
+      if (q.status === 'unresolved') where.push(gt(sc.unresolvedCount, 0));
+      if (q.status === 'resolved') where.push(sql`${sc.ticketCount} > ${sc.unresolvedCount}`);
+      if (q.search) where.push(inArray(sc.customerId, customerIds(q.search)));
+      const filter = and(...where);
+      const direction = q.order === 'desc' ? desc : asc;
+      const ordering = [direction(SUPPORT_SORTS[q.sort]), direction(sc.customerId)];
+      // Deferred join: page through support_customers (support_customers_last_ticket_idx by
+      // default), then join only that page's customers.
+      const pageIds = db
+        .select({ id: sc.customerId })
+        .from(sc)
+        .where(filter)
+        .orderBy(...ordering)
+        .limit(q.limit)
+        .offset((q.page - 1) * q.limit);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({ summary: sc, customer: ticketFields.customer })
+          .from(sc)
+          .innerJoin(customersTable, eq(customersTable.id, sc.customerId))
+          .where(inArray(sc.customerId, pageIds))
+          .orderBy(...ordering),
+        db.select({ n: count() }).from(sc).where(filter),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+
+    async customerExists(id: string) {
+      const [row] = await db
+        .select({ id: customersTable.id })
+        .from(customersTable)
+        .where(eq(customersTable.id, id));
+      return Boolean(row);
+    },
+
+    /** One customer's tickets, newest first (support_tickets_customer_created_idx). */
+    async ticketsOf(customerId: string, status?: SupportStatus) {
+      const where = [eq(supportTicketsTable.customerId, customerId)];
+      if (status) where.push(eq(supportTicketsTable.status, status));
+      const rows = await tickets()
+        .where(and(...where))
+        .orderBy(desc(supportTicketsTable.createdAt), desc(supportTicketsTable.id))
+        .limit(MAX_TICKETS_PER_USER);
+      return withReplies(rows);
+    },
+
+    /**
+     * Saves an admin's reply and the ticket's new status in one transaction. The status change
+     * is a conditional UPDATE (only while unresolved), so a ticket resolved meanwhile by another
+     * admin is refused rather than answered twice.
+     */
+    async reply(
+      ticketId: string,
+      input: { message: string; status: SupportStatus; adminId: string; adminName: string },
+    ): Promise<ReplyOutcome> {
+      return db.transaction(async (tx) => {
+        const [open] = await tx
+          .update(supportTicketsTable)
+          .set({ status: input.status })
+          .where(
+            and(eq(supportTicketsTable.id, ticketId), eq(supportTicketsTable.status, 'unresolved')),
+          )
+          .returning({ id: supportTicketsTable.id });
+        if (!open) {
+          const [existing] = await tx
+            .select({ id: supportTicketsTable.id })
+            .from(supportTicketsTable)
+            .where(eq(supportTicketsTable.id, ticketId));
+          return existing ? 'alreadyResolved' : 'missing';
+        }
+        await tx.insert(supportRepliesTable).values({
+          ticketId,
+          message: input.message,
+          adminId: input.adminId,
+          adminName: input.adminName,
+          date: new Date(),
+        });
+        return 'sent';
+      });
+    },
+  };
+}

@@ -1,0 +1,111 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoData } from '../../server/db/seed';
+import { createTestServer, type TestServer } from './helpers';
+
+/** The demo data a fresh `npm start` shows: enough orders and tickets to work with. */
+describe('demo data', () => {
+  let s: TestServer;
+  const rows = async <T>(query: ReturnType<typeof sql>) => (await s.db.execute(query)).rows as T[];
+
+  beforeAll(async () => {
+    s = await createTestServer();
+    await seedDemoData(s.db, s.config.dataDir);
+  }, 120_000);
+  afterAll(() => s.close());
+
+  it('holds a few thousand orders over the last six months across the services', async () => {
+    const [span] = await rows<{ n: number; oldest: string; newest: string }>(
+      sql`select count(*)::int n, min(created_at) oldest, max(created_at) newest from orders`,
+    );
+    expect(span!.n).toBeGreaterThanOrEqual(3000);
+    const ageDays = (at: string) => (Date.now() - new Date(at).getTime()) / 86_400_000;
+    expect(ageDays(span!.oldest)).toBeGreaterThan(150);
+    expect(ageDays(span!.oldest)).toBeLessThanOrEqual(181);
+    expect(ageDays(span!.newest)).toBeLessThan(1);
+
+    const kinds = await rows<{ kind: string }>(
+      sql`select distinct c.kind from orders o join categories c on c.id = o.category_id`,
+    );
+    expect(kinds.map((k) => k.kind).sort()).toEqual(['laundry', 'oxygen', 'tiffin', 'water']);
+  });
+
+  it('mixes statuses, emergencies, fresh and repeat orders and accessories', async () => {
+    const statuses = await rows<{ status: string; n: number }>(
+      sql`select status, count(*)::int n from orders group by status`,
+    );
+    expect(statuses.map((r) => r.status).sort()).toEqual([
+      'Cancelled',
+      'Delivered',
+      'Out for Delivery',
+      'Pending',
+    ]);
+    const [mix] = await rows<Record<string, number>>(sql`select
+        count(*) filter (where is_emergency)::int emergencies,
+        count(*) filter (where order_type = 'fresh')::int fresh,
+        count(*) filter (where order_type = 'reorder')::int reorders,
+        count(*) filter (where pickup_address is not null and delivery_address is not null
+          and start_date is not null and end_date is not null)::int tiffin_subscriptions
+      from orders`);
+    expect(mix!.emergencies).toBeGreaterThan(20);
+    expect(mix!.fresh).toBeGreaterThan(100);
+    expect(mix!.reorders).toBeGreaterThan(mix!.fresh);
+    expect(mix!.tiffin_subscriptions).toBeGreaterThan(100);
+    const [accessories] = await rows<{ n: number }>(
+      sql`select count(distinct order_id)::int n from order_accessories`,
+    );
+    expect(accessories!.n).toBeGreaterThan(50);
+  });
+
+  it('records who moved each order, and its counters agree with the orders', async () => {
+    const [history] = await rows<{ orphans: number; by_admin: number }>(sql`select
+        (select count(*)::int from orders o where not exists (
+          select 1 from order_status_history h
+          where h.order_id = o.id and h.to_status = o.status)) orphans,
+        (select count(*)::int from order_status_history where admin_id is not null) by_admin`);
+    expect(history!.orphans).toBe(0);
+    expect(history!.by_admin).toBeGreaterThan(1000);
+    const [counts] = await rows<{ counted: number; kept: number; daily: number }>(sql`select
+        (select count(*)::int from orders) counted,
+        (select sum(n)::int from order_counts) kept,
+        (select sum(n)::int from order_daily) daily`);
+    expect(counts!.kept).toBe(counts!.counted);
+    expect(counts!.daily).toBe(counts!.counted);
+  });
+
+  it('has return requests for water and oxygen in every state', async () => {
+    const returns = await rows<{ kind: string; status: string }>(sql`select distinct c.kind,
+        r.status from return_requests r join categories c on c.id = r.category_id`);
+    expect(new Set(returns.map((r) => r.kind))).toEqual(new Set(['water', 'oxygen']));
+    expect(new Set(returns.map((r) => r.status))).toEqual(
+      new Set(['Pending', 'Approved', 'Rejected']),
+    );
+  });
+
+  it('has support tickets of all six types, some answered, some resolved', async () => {
+    const [tickets] = await rows<Record<string, number>>(sql`select
+        count(distinct support_type)::int types,
+        count(*) filter (where status = 'resolved')::int resolved,
+        count(*) filter (where status = 'unresolved')::int unresolved,
+        count(*) filter (where exists (
+          select 1 from support_replies r where r.ticket_id = t.id))::int answered
+      from support_tickets t`);
+    expect(tickets!.types).toBe(6);
+    expect(tickets!.resolved).toBeGreaterThan(20);
+    expect(tickets!.unresolved).toBeGreaterThan(20);
+    expect(tickets!.answered).toBeGreaterThan(tickets!.resolved);
+  });
+
+  it('adds nothing when run again', async () => {
+    const before = await rows<Record<string, number>>(sql`select
+        (select count(*)::int from orders) orders,
+        (select count(*)::int from return_requests) returns,
+        (select count(*)::int from support_tickets) tickets`);
+    await seedDemoData(s.db, s.config.dataDir);
+    const after = await rows<Record<string, number>>(sql`select
+        (select count(*)::int from orders) orders,
+        (select count(*)::int from return_requests) returns,
+        (select count(*)::int from support_tickets) tickets`);
+    expect(after).toEqual(before);
+  });
+});

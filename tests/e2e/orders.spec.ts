@@ -1,0 +1,147 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { PDFParse } from 'pdf-parse';
+import { E2E_JOBS, loginAs, screen, SUPER_ADMIN } from './fixtures';
+
+/*
+ * Works on the orders tests/e2e/prepare.ts places (E2E_JOBS): water jobs in two pin codes of
+ * Mumbai, an emergency order whose status changes, a delivered order with a return request.
+ */
+
+const rowWith = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
+
+async function openFromMenu(page: Page, group: string, entry: string) {
+  const nav = page.getByRole('navigation', { name: 'Main menu' });
+  await nav.getByText(group, { exact: true }).click();
+  await nav.getByText(entry, { exact: true }).click();
+}
+
+test.beforeEach(async ({ page }) => {
+  await loginAs(page, SUPER_ADMIN);
+});
+
+test('filter the water jobs by pin code and download the job sheet of every matching job', async ({
+  page,
+}) => {
+  await openFromMenu(page, 'Assigning Jobs', 'Water');
+  await expect(page).toHaveURL(/\/admin-panel\/assigning-job\/water\/[^/]+\/1$/);
+  await expect(
+    page.getByRole('heading', { name: 'Assigning Jobs: Water', level: 1 }),
+  ).toBeVisible();
+  const all = E2E_JOBS.water['400050'].length + E2E_JOBS.water['400053'].length + 1;
+  await expect(page.getByText(`Showing 1 to 10 out of ${all}`)).toBeVisible();
+
+  await page.getByRole('combobox', { name: 'Pin Code' }).click();
+  await page.getByRole('option', { name: '400050' }).click();
+  const inPin = E2E_JOBS.water['400050'];
+  await expect(page.getByText(`Showing 1 to 10 out of ${inPin.length}`)).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: '400053' })).toHaveCount(0);
+  await screen(page, 'assigning-jobs-water');
+
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download PDF' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('orders.pdf');
+  const file = await download.path();
+  const { text } = await new PDFParse({ data: readFileSync(file) }).getText();
+  // Every job of the pin code, not only the ten on the page; none of the other pin code.
+  for (const orderId of inPin) expect(text).toContain(orderId);
+  for (const orderId of E2E_JOBS.water['400053']) expect(text).not.toContain(orderId);
+  expect(text).toContain('Water');
+  expect(text).toContain('400050');
+  expect(text).toMatch(/Page 1 of \d+/);
+});
+
+test("change an order's status, see it in the list and in the order's history", async ({
+  page,
+}) => {
+  await page.goto('/admin-panel/orders/1');
+  await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible();
+  const row = rowWith(page, E2E_JOBS.statusOrder);
+  await expect(row.getByText('Pending', { exact: true })).toBeVisible();
+  await expect(row.getByLabel('Emergency')).toBeVisible();
+
+  await row.getByRole('button', { name: `Edit status of order ${E2E_JOBS.statusOrder}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Update Status' });
+  await dialog.getByRole('radio', { name: 'Out for Delivery' }).check();
+  await screen(page, 'orders-status-dialog');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Order status updated to Out for Delivery.')).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  await expect(row.getByText('Out for Delivery', { exact: true })).toBeVisible();
+
+  await page.goto('/admin-panel/orders/1?status=Out%20for%20Delivery');
+  await expect(rowWith(page, E2E_JOBS.statusOrder)).toBeVisible();
+  await expect(page.getByText('Showing 1 to 1 out of 1')).toBeVisible();
+
+  await rowWith(page, E2E_JOBS.statusOrder)
+    .getByRole('link', { name: `View order ${E2E_JOBS.statusOrder}` })
+    .click();
+  await expect(page).toHaveURL(/\/admin-panel\/order\/view\/[^/]+$/);
+  await expect(page.getByRole('heading', { name: 'View Order', level: 1 })).toBeVisible();
+  const history = page.getByRole('region', { name: 'Status History' });
+  await expect(history.getByText('Super Admin')).toBeVisible();
+  await expect(history.getByText('Placed by the customer')).toBeVisible();
+  // Mark As Delivered is offered only while the order is Pending.
+  await expect(page.getByRole('button', { name: 'Mark As Delivered' })).toHaveCount(0);
+  await screen(page, 'order-view');
+
+  // The view survives a reload: it loads the order by id.
+  await page.reload();
+  await expect(history.getByText('Super Admin')).toBeVisible();
+});
+
+test('approve a water return request once', async ({ page }) => {
+  await openFromMenu(page, 'Return Management', 'Water Returns');
+  await expect(
+    page.getByRole('heading', { name: 'Water Return Requests', level: 1 }),
+  ).toBeVisible();
+  const row = rowWith(page, E2E_JOBS.returnOrder);
+  await expect(row.getByText('Pending', { exact: true })).toBeVisible();
+  await row.getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/admin-panel\/return\/view\/[^/]+$/);
+
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Please select the status')).toBeVisible();
+  await page.getByRole('radio', { name: 'Approved' }).check();
+  await page.getByRole('textbox', { name: 'Reason' }).fill('Two empty jars collected.');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Return request approved.')).toBeVisible();
+  await expect(page.getByText(/Approved on \d+, \w{3} \d{4}/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Submit' })).toHaveCount(0);
+  await screen(page, 'return-approved');
+
+  await page.goto('/admin-panel/returns/0/1');
+  await expect(rowWith(page, E2E_JOBS.returnOrder).getByText('Approved')).toBeVisible();
+});
+
+test('reply to a support ticket and resolve it', async ({ page }) => {
+  await openFromMenu(page, 'Support Management', 'Help');
+  await expect(page.getByRole('heading', { name: 'Help', level: 1 })).toBeVisible();
+  await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveCount(0);
+  await page.getByRole('row').nth(1).getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/admin-panel\/support\/view\/[^/]+$/);
+  await expect(page.getByText(E2E_JOBS.ticket)).toBeVisible();
+  await expect(page.getByText('No replies yet.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Reply' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Please select status.')).toBeVisible();
+  await dialog.getByRole('combobox', { name: 'Status' }).click();
+  await page.getByRole('option', { name: 'Resolved' }).click();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Please enter reply.')).toBeVisible();
+  await dialog
+    .getByRole('textbox', { name: 'Reply' })
+    .fill('Sorry about that. A sealed jar is on its way today.');
+  await screen(page, 'support-reply');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Reply sent.')).toBeVisible();
+  await expect(page).toHaveURL(/\/admin-panel\/supports\/1$/);
+
+  await page.getByRole('row').nth(1).getByRole('link').first().click();
+  await expect(page.getByText('Sorry about that. A sealed jar is on its way today.')).toBeVisible();
+  await expect(page.getByText('Resolved', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Reply' })).toHaveCount(0);
+});

@@ -1,0 +1,318 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpError, testDataProvider, type DataProvider, type RaRecord } from 'react-admin';
+import { afterEach, describe, expect, it, vi, type Mock } from 'vitest';
+import { formatRupees } from '../../src/format';
+import { fakeAuthProvider, renderPanel, SEEDED_CATEGORIES } from './helpers';
+
+const service = (id: string) => {
+  const c = SEEDED_CATEGORIES.find((x) => x.id === id)!;
+  return { _id: c.id, name: c.name, kind: c.kind };
+};
+
+const WATER_JOB = {
+  id: 'job-w',
+  _id: 'job-w',
+  orderId: 'OD250305K3F9QZ',
+  createdAt: '2025-03-05T10:00:00.000Z',
+  userId: '0193aaaa-bbbb-7ccc-8ddd-eeeeffff0001',
+  user: { _id: '0193aaaa-bbbb-7ccc-8ddd-eeeeffff0001', name: 'Aarav Sharma' },
+  serviceId: 'w1',
+  service: service('w1'),
+  quantity: 2,
+  returnQuantity: 3,
+  price: 90,
+  deliveryCharge: 30,
+  totalAmount: 210,
+  isEmergency: true,
+  status: 'Pending',
+  pincode: '560034',
+  address: { fullAddress: '12 MG Road', city: 'Bengaluru', state: 'Karnataka', pincode: '560034' },
+};
+
+const TIFFIN_JOB = {
+  ...WATER_JOB,
+  id: 'job-t',
+  _id: 'job-t',
+  orderId: 'OD250307TIFF01',
+  serviceId: 't1',
+  service: service('t1'),
+  isEmergency: false,
+  status: 'Out for Delivery',
+  address: null,
+  pickupAddress: { fullAddress: '4 Residency Road', city: 'Bengaluru', pincode: '560025' },
+  deliveryAddress: { fullAddress: '9 Brigade Road', city: 'Bengaluru', pincode: '560001' },
+  startDate: '2025-03-01',
+  endDate: '2025-03-30',
+};
+
+const PINCODES = [
+  { id: 'p1', _id: 'p1', number: '560001', pinType: 'Home', status: 'Active' },
+  { id: 'p2', _id: 'p2', number: '560034', pinType: 'Office', status: 'Active' },
+];
+
+// A tiny PDF, as the server sends it (base64).
+const PDF_BYTES = '%PDF-1.4\n%%EOF\n';
+const PDF_BASE64 = btoa(PDF_BYTES);
+
+type Fake = DataProvider & { [K in 'getList' | 'getOne' | 'update']: Mock };
+
+function fakeJobs(jobs: RaRecord[], overrides: Partial<DataProvider> = {}): Fake {
+  return testDataProvider({
+    getList: vi.fn(async (resource: string, params: { filter?: Record<string, unknown> }) => {
+      if (resource === 'categories') return { data: SEEDED_CATEGORIES, total: 3 };
+      if (resource === 'pincodes') return { data: PINCODES, total: PINCODES.length };
+      return {
+        data: jobs,
+        total: jobs.length,
+        meta: params.filter?.wantPdf ? { pdf: PDF_BASE64 } : {},
+      };
+    }),
+    getOne: vi.fn(async (resource: string, { id }: { id: unknown }) => {
+      if (resource === 'categories') {
+        const category = SEEDED_CATEGORIES.find((c) => c.id === id);
+        if (!category) throw new HttpError('This category does not exist.', 404);
+        return { data: category };
+      }
+      const job = jobs.find((j) => j.id === id);
+      if (!job) throw new HttpError('This order does not exist.', 404);
+      return { data: { ...job, accessories: [], statusHistory: [] } };
+    }),
+    update: vi.fn(async (_r: string, { id, data }: { id: unknown; data: object }) => ({
+      data: { id, ...data },
+      meta: { message: 'Order status updated to Delivered.' },
+    })),
+    ...overrides,
+  } as never) as Fake;
+}
+
+const SLOW = { timeout: 10_000 };
+const heading = (name: string) => screen.findByRole('heading', { level: 1, name }, SLOW);
+const jobCalls = (dp: Fake) => dp.getList.mock.calls.filter(([r]) => r === 'assigningJobs');
+const headers = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('columnheader')
+    .map((h) => h.textContent);
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  const urls = URL as unknown as Record<string, unknown>;
+  delete urls.createObjectURL;
+  delete urls.revokeObjectURL;
+});
+
+describe('assigning jobs list', () => {
+  it('lists the open jobs of a water service with pin code, Return, cut ids and the status edit', async () => {
+    const dataProvider = fakeJobs([WATER_JOB]);
+    renderPanel('/assigning-job/water/w1/1', { dataProvider });
+    await heading('Assigning Jobs: Water');
+    const table = await screen.findByRole('table');
+    expect(headers(table)).toEqual([
+      'Date',
+      'Family Id',
+      'Customer Name',
+      'Order ID',
+      'Pin Code',
+      'Return',
+      'Amount',
+      'Status',
+      'Actions',
+    ]);
+    const row = within(table).getByText('Aarav Sharma').closest('tr')!;
+    // Order id and family id cut to 10 characters, the full values in the tooltips.
+    expect(within(row).getByText('0305K3F9QZ')).toHaveAttribute('title', 'OD250305K3F9QZ');
+    expect(within(row).getByText('eeffff0001')).toHaveAttribute('title', WATER_JOB.userId);
+    expect(within(row).getByRole('img', { name: 'Emergency' })).toBeInTheDocument();
+    expect(within(row).getByText('560034')).toBeInTheDocument();
+    expect(within(row).getByText('3')).toBeInTheDocument();
+    expect(within(row).getByText(formatRupees(210))).toBeInTheDocument();
+    expect(within(row).getByRole('link', { name: 'View order OD250305K3F9QZ' })).toHaveAttribute(
+      'href',
+      '/assigning-job/view/job-w',
+    );
+    expect(
+      await within(row).findByRole('button', { name: 'Edit status of order OD250305K3F9QZ' }),
+    ).toBeInTheDocument();
+    expect(jobCalls(dataProvider).at(-1)![1]).toMatchObject({
+      filter: { serviceId: 'w1' },
+      sort: { field: 'createdAt', order: 'DESC' },
+      pagination: { page: 1, perPage: 10 },
+    });
+  });
+
+  it('fills the pin code select with every pin code (perPage 1000) and filters by the one chosen', async () => {
+    const dataProvider = fakeJobs([WATER_JOB]);
+    renderPanel('/assigning-job/water/w1/1', { dataProvider });
+    await screen.findByRole('table', {}, SLOW);
+    expect(dataProvider.getList).toHaveBeenCalledWith(
+      'pincodes',
+      expect.objectContaining({ pagination: { page: 1, perPage: 1000 } }),
+    );
+    await userEvent.click(screen.getByRole('combobox', { name: 'Pin Code' }));
+    const options = await screen.findAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['All pin codes', '560001', '560034']);
+    await userEvent.click(screen.getByRole('option', { name: '560034' }));
+    await waitFor(() =>
+      expect(jobCalls(dataProvider).at(-1)![1].filter).toEqual({
+        serviceId: 'w1',
+        pincode: '560034',
+      }),
+    );
+  });
+
+  it('searches and sorts through the call', async () => {
+    const dataProvider = fakeJobs([WATER_JOB]);
+    renderPanel('/assigning-job/water/w1/1', { dataProvider });
+    await screen.findByRole('table', {}, SLOW);
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search' }), 'Aarav');
+    await waitFor(() =>
+      expect(jobCalls(dataProvider).at(-1)![1].filter).toEqual({ serviceId: 'w1', q: 'Aarav' }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: /Sort by pin code/i }));
+    await waitFor(() =>
+      expect(jobCalls(dataProvider).at(-1)![1].sort).toEqual({ field: 'pincode', order: 'ASC' }),
+    );
+    // The call does not sort by status.
+    expect(screen.queryByRole('button', { name: /Sort by status/i })).not.toBeInTheDocument();
+  });
+
+  it('shows pickup / drop addresses and dates for tiffin, by the category kind, without status edit', async () => {
+    const dataProvider = fakeJobs([TIFFIN_JOB]);
+    // The name in the address says 'water'; the category t1 is tiffin, and that decides.
+    renderPanel('/assigning-job/water/t1/1', { dataProvider });
+    await heading('Assigning Jobs: Tiffin');
+    const table = await screen.findByRole('table');
+    expect(headers(table)).toEqual([
+      'Date',
+      'Family Id',
+      'Customer Name',
+      'Order ID',
+      'Pin Code',
+      'Pickup Address',
+      'Drop Address',
+      'Start Date',
+      'End Date',
+      'Amount',
+      'Status',
+      'Actions',
+    ]);
+    expect(within(table).getByText('4 Residency Road, Bengaluru, 560025')).toBeInTheDocument();
+    expect(within(table).getByText('9 Brigade Road, Bengaluru, 560001')).toBeInTheDocument();
+    expect(within(table).getByText('01-03-2025')).toBeInTheDocument();
+    expect(within(table).getByText('30-03-2025')).toBeInTheDocument();
+    expect(
+      within(table).getByRole('link', { name: 'View order OD250307TIFF01' }),
+    ).toBeInTheDocument();
+    expect(within(table).queryByRole('button', { name: /Edit status/ })).not.toBeInTheDocument();
+  });
+
+  it('gives the status edit to an admin holding only the assigning-jobs permission', async () => {
+    const dataProvider = fakeJobs([WATER_JOB]);
+    renderPanel('/assigning-job/water/w1/1', {
+      dataProvider,
+      authProvider: fakeAuthProvider({ role: 'admin', permissions: { assigningJobs: true } }),
+    });
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Edit status of order OD250305K3F9QZ' }, SLOW),
+    );
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Delivered' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Order status updated to Delivered.')).toBeInTheDocument();
+    expect(dataProvider.update).toHaveBeenCalledWith(
+      'assigningJobs',
+      expect.objectContaining({ id: 'job-w', data: { status: 'Delivered' } }),
+    );
+  });
+
+  it('says so for a service that does not exist', async () => {
+    renderPanel('/assigning-job/milk/zz/1', { dataProvider: fakeJobs([]) });
+    expect(
+      await screen.findByText(
+        'This service does not exist. Choose a service in the menu.',
+        {},
+        SLOW,
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('opens a job at assigning-job/view/{id} through the assigning-jobs resource', async () => {
+    const dataProvider = fakeJobs([WATER_JOB]);
+    renderPanel('/assigning-job/view/job-w', { dataProvider });
+    await heading('View Order');
+    expect(dataProvider.getOne).toHaveBeenCalledWith(
+      'assigningJobs',
+      expect.objectContaining({ id: 'job-w' }),
+    );
+    expect(screen.getByText('Jars to collect')).toBeInTheDocument();
+  });
+});
+
+describe('Download PDF', () => {
+  it('asks the same call with wantPdf=true and saves the job sheet as orders.pdf', async () => {
+    const created: Blob[] = [];
+    const createObjectURL = vi.fn((blob: Blob) => {
+      created.push(blob);
+      return 'blob:job-sheet';
+    });
+    const revokeObjectURL = vi.fn();
+    // jsdom has no object URLs: these stand in for the browser's, for this test only.
+    Object.assign(URL, { createObjectURL, revokeObjectURL });
+    const clicked: { href: string; download: string }[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicked.push({ href: this.href, download: this.download });
+    });
+    let release: () => void = () => {};
+    const base = fakeJobs([WATER_JOB]);
+    const realGetList = base.getList.getMockImplementation()!;
+    base.getList.mockImplementation(async (resource: string, params: never) => {
+      if ((params as { filter?: { wantPdf?: boolean } }).filter?.wantPdf) {
+        await new Promise<void>((resolve) => (release = resolve));
+      }
+      return realGetList(resource, params);
+    });
+
+    renderPanel('/assigning-job/water/w1/1', { dataProvider: base });
+    await screen.findByRole('table', {}, SLOW);
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search' }), 'OD25');
+    await waitFor(() => expect(jobCalls(base).at(-1)![1].filter.q).toBe('OD25'));
+    await userEvent.click(screen.getByRole('button', { name: 'Download PDF' }));
+    expect(await screen.findByRole('button', { name: 'Downloading ...' })).toBeDisabled();
+    release();
+
+    await waitFor(() => expect(clicked).toHaveLength(1));
+    expect(clicked[0]).toEqual({ href: 'blob:job-sheet', download: 'orders.pdf' });
+    const pdfCall = jobCalls(base).find(([, p]) => p.filter.wantPdf)!;
+    expect(pdfCall[1]).toMatchObject({
+      filter: { serviceId: 'w1', q: 'OD25', wantPdf: true },
+      sort: { field: 'createdAt', order: 'DESC' },
+    });
+    expect(created[0]!.type).toBe('application/pdf');
+    expect(await created[0]!.text()).toBe(PDF_BYTES);
+    expect(await screen.findByRole('button', { name: 'Download PDF' })).toBeEnabled();
+    await waitFor(() => expect(revokeObjectURL).toHaveBeenCalledWith('blob:job-sheet'));
+  });
+
+  it('shows an error notification when the job sheet cannot be made', async () => {
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click');
+    const base = fakeJobs([WATER_JOB]);
+    const realGetList = base.getList.getMockImplementation()!;
+    base.getList.mockImplementation(async (resource: string, params: never) => {
+      if ((params as { filter?: { wantPdf?: boolean } }).filter?.wantPdf) {
+        throw new HttpError('Something went wrong on our side. Please try again.', 500);
+      }
+      return realGetList(resource, params);
+    });
+    renderPanel('/assigning-job/water/w1/1', { dataProvider: base });
+    await screen.findByRole('table', {}, SLOW);
+    await userEvent.click(screen.getByRole('button', { name: 'Download PDF' }));
+    expect(
+      await screen.findByText(
+        'Failed to download the PDF. Please try again. Something went wrong on our side. Please try again.',
+      ),
+    ).toBeInTheDocument();
+    expect(click).not.toHaveBeenCalled();
+  });
+});
