@@ -22,7 +22,8 @@ export function PincodeFilter() {
         const { pincode: _old, ...rest } = filterValues;
         setFilters(e.target.value ? { ...rest, pincode: e.target.value } : rest);
       }}
-      sx={{ minWidth: 160 }}
+      fullWidth={false}
+      sx={{ width: 180 }}
     >
       <MenuItem value="">{translate('app.assigningJobs.all_pincodes')}</MenuItem>
       {pincodes.map((p) => (

@@ -1,3 +1,4 @@
+import { Typography } from '@mui/material';
 import { Datagrid, FunctionField, type RaRecord } from 'react-admin';
 import { formatDashedDate, formatRupees } from '../../src/format';
 import { shortId } from '../users/names';
@@ -48,7 +49,7 @@ export function OrderDatagrid({
         source="createdAt"
         label="app.orders.date"
         sortable={sortable('createdAt')}
-        render={(r) => formatDashedDate(r.createdAt)}
+        render={(r) => <NoWrap>{formatDashedDate(r.createdAt)}</NoWrap>}
       />
       <FunctionField
         label="app.orders.family_id"
@@ -74,28 +75,28 @@ export function OrderDatagrid({
         <FunctionField
           label="app.orders.pickup_address"
           sortable={false}
-          render={(r) => formatAddress(r.pickupAddress)}
+          render={(r) => <AddressCell text={formatAddress(r.pickupAddress)} />}
         />
       )}
       {tiffin && (
         <FunctionField
           label="app.orders.drop_address"
           sortable={false}
-          render={(r) => formatAddress(r.deliveryAddress)}
+          render={(r) => <AddressCell text={formatAddress(r.deliveryAddress)} />}
         />
       )}
       {tiffin && (
         <FunctionField
           label="app.orders.start_date"
           sortable={false}
-          render={(r) => formatDashedDate(r.startDate)}
+          render={(r) => <NoWrap>{formatDashedDate(r.startDate)}</NoWrap>}
         />
       )}
       {tiffin && (
         <FunctionField
           label="app.orders.end_date"
           sortable={false}
-          render={(r) => formatDashedDate(r.endDate)}
+          render={(r) => <NoWrap>{formatDashedDate(r.endDate)}</NoWrap>}
         />
       )}
       {returns !== 'none' && (
@@ -123,4 +124,29 @@ export function OrderDatagrid({
       />
     </Datagrid>
   );
+}
+
+/** An address kept to two lines so that the table fits the screen; the whole text on hover. */
+function AddressCell({ text }: { text: string }) {
+  return (
+    <Typography
+      variant="body2"
+      title={text}
+      sx={{
+        display: '-webkit-box',
+        WebkitLineClamp: 2,
+        WebkitBoxOrient: 'vertical',
+        overflow: 'hidden',
+        minWidth: 160,
+        maxWidth: 240,
+      }}
+    >
+      {text}
+    </Typography>
+  );
+}
+
+/** Dates stay on one line (dd-mm-yyyy breaks at its dashes otherwise). */
+function NoWrap({ children }: { children: string }) {
+  return <span style={{ whiteSpace: 'nowrap' }}>{children}</span>;
 }

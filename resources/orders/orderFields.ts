@@ -52,6 +52,12 @@ export interface OrderAddress {
 /** '12 MG Road, Bengaluru, Karnataka 560001'. */
 export function formatAddress(address: OrderAddress | null | undefined): string {
   if (!address) return '';
-  const place = [address.state, address.pincode].filter(Boolean).join(' ');
-  return [address.fullAddress, address.city, place].filter(Boolean).join(', ');
+  // Customers often type the city and pin code into the address itself: do not say them twice.
+  const written = (address.fullAddress ?? '').toLowerCase();
+  const missing = (part: string | null | undefined): part is string =>
+    !!part && !written.includes(part.toLowerCase());
+  const place = [address.state, address.pincode].filter(missing).join(' ');
+  return [address.fullAddress, missing(address.city) && address.city, place]
+    .filter(Boolean)
+    .join(', ');
 }
