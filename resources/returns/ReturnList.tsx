@@ -38,6 +38,7 @@ export function ReturnList() {
       // Water and oxygen are two lists: switching remounts it on the new category's page.
       key={categoryType}
       resource="returns"
+      storeKey={`returns.${categoryType}.pathList`}
       title={translate(title)}
       sort={{ field: 'requestedAt', order: 'DESC' }}
       filter={{ categoryType }}

@@ -13,7 +13,7 @@ import {
   type RaRecord,
 } from 'react-admin';
 import type { WriteMeta } from '../../src/providers/dataProvider';
-import { FormSubmitButton } from './FormSubmitButton';
+import { FormSubmitButton } from '../../src/forms/FormSubmitButton';
 
 const STATUS_CHOICES = [
   { id: 'Approved', name: 'app.returns.approved' },

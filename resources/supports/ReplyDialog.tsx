@@ -14,7 +14,7 @@ import {
 } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import type { WriteMeta } from '../../src/providers/dataProvider';
-import { FormSubmitButton } from '../returns/FormSubmitButton';
+import { FormSubmitButton } from '../../src/forms/FormSubmitButton';
 
 const STATUS_CHOICES = [
   { id: 'resolved', name: 'app.supports.resolved' },

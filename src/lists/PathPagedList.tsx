@@ -24,15 +24,30 @@ interface PathPagedListProps {
   /** The table (a Datagrid). */
   children: ReactNode;
   emptyText?: string;
+  /** Shown instead of the server's message when the list fails to load. */
+  errorText?: string;
+  /**
+   * Where the list keeps its page size, sort and search; lists of one resource that show
+   * different records (water and oxygen returns) need one each. `<resource>.pathList` by default.
+   */
+  storeKey?: string;
+  /** Passed to the dataProvider's getList (`{ list: 'fresh' }` picks a named list call). */
+  meta?: Record<string, unknown>;
 }
 
 /**
  * A list whose page lives in the route (`categories/3`), with the shared list behaviour of the
  * spec: page sizes 10/20/30/50, 'Loading ...', 'No results found', and the footer.
  */
-export function PathPagedList({ resource, sort, filter, ...props }: PathPagedListProps) {
+export function PathPagedList({
+  resource,
+  sort,
+  filter,
+  storeKey = `${resource}.pathList`,
+  meta,
+  ...props
+}: PathPagedListProps) {
   const page = usePageParam();
-  const storeKey = `${resource}.pathList`;
   const store = useStoreContext();
   // Seed the controller's stored params with the page of the path before it first fetches,
   // so that a deep link loads that page once, not page 1 and then page N.
@@ -54,6 +69,7 @@ export function PathPagedList({ resource, sort, filter, ...props }: PathPagedLis
       perPage={10}
       sort={sort}
       filter={filter}
+      queryOptions={meta ? { meta } : undefined}
     >
       <PathPageSync page={page} />
       <ListView {...props} />
@@ -67,7 +83,8 @@ function ListView({
   actions,
   children,
   emptyText,
-}: Omit<PathPagedListProps, 'resource' | 'sort' | 'filter'>) {
+  errorText,
+}: Omit<PathPagedListProps, 'resource' | 'sort' | 'filter' | 'storeKey' | 'meta'>) {
   const { isPending, data, error } = useListContext();
   const translate = useTranslate();
   return (
@@ -96,7 +113,7 @@ function ListView({
           </Typography>
         ) : error && !data ? (
           <Typography sx={{ p: 3 }} color="error" role="alert">
-            {error.message}
+            {errorText ?? error.message}
           </Typography>
         ) : !data?.length ? (
           <Typography sx={{ p: 3 }}>{emptyText ?? translate('app.no_results')}</Typography>

@@ -1,5 +1,5 @@
 import { useFormState } from 'react-hook-form';
-import { BusyButton } from '../../src/components/BusyButton';
+import { BusyButton } from '../components/BusyButton';
 
 /**
  * The submit button of a react-admin `<Form>`, busy while its onSubmit runs. Unlike SaveButton
