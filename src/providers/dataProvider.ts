@@ -1,5 +1,6 @@
 import type { DataProvider, Identifier, RaRecord } from 'react-admin';
 import { apiRequest, type ApiAnswer } from './httpClient';
+import { createWholeListCache } from './wholeListCache';
 import type { ApiCall, ResourceDeclaration } from './resource';
 
 /** The answer of a write, with the server's message for the success notification. */
@@ -83,6 +84,7 @@ function readResult(answer: ApiAnswer, key?: string): unknown {
  */
 export function createDataProvider(declarations: ResourceDeclaration[]): AppDataProvider {
   const resources = Object.fromEntries(declarations.map((d) => [d.name, d]));
+  const wholeLists = createWholeListCache<ApiAnswer>();
 
   function callOf<K extends 'list' | 'getOne' | 'create' | 'update' | 'delete'>(
     resource: string,
@@ -105,6 +107,7 @@ export function createDataProvider(declarations: ResourceDeclaration[]): AppData
   ) {
     const { call, envelope } = callOf(resource, kind);
     const { path } = fillPath(call.path, id, data);
+    wholeLists.clear();
     const answer = await apiRequest({
       method: call.method,
       path,
@@ -145,14 +148,19 @@ export function createDataProvider(declarations: ResourceDeclaration[]): AppData
       }
       // A POST list (accessories by category) sends its parameters as the body.
       const post = call.method === 'POST';
-      const answer = await apiRequest({
-        method: call.method,
-        path,
-        query: post ? undefined : query,
-        body: post ? query : undefined,
-        bodyKind: call.bodyKind,
-        envelope,
-      });
+      const ask = () =>
+        apiRequest({
+          method: call.method,
+          path,
+          query: post ? undefined : query,
+          body: post ? query : undefined,
+          bodyKind: call.bodyKind,
+          envelope,
+        });
+      const answer =
+        call.paging === 'client'
+          ? await wholeLists.get(`${call.method} ${path} ${JSON.stringify(query)}`, ask)
+          : await ask();
       const source = call.paging === 'top' ? answer : (answer.result ?? {});
       const items = ((call.paging === 'top' ? answer.data : readResult(answer, call.resultKey)) ??
         []) as Record<string, unknown>[];

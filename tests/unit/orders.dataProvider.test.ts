@@ -41,7 +41,7 @@ describe('orders calls (spec 001 §7, docs/api.md)', () => {
     answers.push({
       body: { statusCode: 200, result: { freshOrders: fresh, reorderOrders: [order('r1')] } },
     });
-    const result = await provider.getList('orders', {
+    const result = await createDataProvider(resources).getList('orders', {
       pagination: { page: 3, perPage: 10 },
       sort: { field: '', order: 'DESC' },
       filter: {},
@@ -63,9 +63,7 @@ describe('orders calls (spec 001 §7, docs/api.md)', () => {
     answers.push({
       body: { statusCode: 200, result: { freshOrders: [order('f1')], reorderOrders: reorders } },
     });
-    answers.push({
-      body: { statusCode: 200, result: { freshOrders: [order('f1')], reorderOrders: reorders } },
-    });
+    const provider = createDataProvider(resources);
     const byAmount = await provider.getList('orders', {
       pagination: { page: 1, perPage: 2 },
       sort: { field: 'totalAmount', order: 'DESC' },
@@ -82,6 +80,39 @@ describe('orders calls (spec 001 §7, docs/api.md)', () => {
       meta: { list: 'reorder' },
     });
     expect(byDate.data.map((r) => r.id)).toEqual(['r1', 'r3', 'r2']);
+    // Sorting again pages the same answer: the whole list is not fetched twice.
+    expect(calls).toHaveLength(1);
+  });
+
+  it('shares one by-type answer between the fresh and reorder lists until a write', async () => {
+    const answer = (n: number) => ({
+      body: {
+        statusCode: 200,
+        result: { freshOrders: [order(`f${n}`)], reorderOrders: [order(`r${n}`)] },
+      },
+    });
+    answers.push(answer(1), { body: { statusCode: 200, message: 'Order status updated.' } });
+    answers.push(answer(2));
+    const provider = createDataProvider(resources);
+    const list = (name: string, page = 1) =>
+      provider.getList('orders', {
+        pagination: { page, perPage: 10 },
+        sort: { field: '', order: 'DESC' },
+        filter: {},
+        meta: { list: name },
+      });
+    expect((await list('fresh')).data.map((r) => r.id)).toEqual(['f1']);
+    expect((await list('reorder')).data.map((r) => r.id)).toEqual(['r1']);
+    expect((await list('fresh', 2)).data).toEqual([]);
+    expect(calls).toHaveLength(1);
+    await provider.update('orders', {
+      id: 'f1',
+      data: { status: 'Delivered' },
+      previousData: {} as never,
+    });
+    expect((await list('fresh')).data.map((r) => r.id)).toEqual(['f2']);
+    expect(calls).toHaveLength(3);
+    expect(calls[2]!.url.pathname).toBe('/api/order/by-type');
   });
 
   it('lists one service with GET order/orders-by-serviceId', async () => {
