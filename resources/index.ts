@@ -5,7 +5,9 @@ import { admins, auditLog } from './admins';
 import { assigningJobs } from './assigningJobs';
 import { banners } from './banners';
 import { categories } from './categories';
+import { content } from './content';
 import { deliverySettings } from './deliverySettings';
+import { ecomm } from './ecomm';
 import { orders } from './orders';
 import { pincodes } from './pincodes';
 import { plans } from './plans';
@@ -14,7 +16,6 @@ import { products } from './products';
 import { returns } from './returns';
 import { subCategories } from './subCategories';
 import { supports } from './supports';
-import { upcomingResources } from './upcoming';
 import { userResources } from './users';
 
 /**
@@ -39,5 +40,6 @@ export const resources: ResourceDeclaration[] = [
   orders,
   returns,
   supports,
-  ...upcomingResources,
+  ecomm,
+  content,
 ];

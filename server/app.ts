@@ -24,8 +24,11 @@ import accessoryRoutes from './modules/accessories/routes';
 import adminUserRoutes from './modules/admins/routes';
 import bannerRoutes from './modules/banners/routes';
 import categoryRoutes from './modules/categories/routes';
+import contentRoutes from './modules/content/routes';
 import customerRoutes from './modules/customers/routes';
+import dashboardRoutes from './modules/dashboard/routes';
 import deliverySettingsRoutes from './modules/deliverySettings/routes';
+import ecommerceRoutes from './modules/ecommerce/routes';
 import orderRoutes from './modules/orders/routes';
 import pincodeRoutes from './modules/pincodes/routes';
 import planRoutes from './modules/plans/routes';
@@ -96,6 +99,11 @@ export async function buildApp(opts: BuildAppOptions) {
       await api.register(orderRoutes, { prefix: '/order' });
       await api.register(returnRoutes, { prefix: '/return-history' });
       await api.register(supportRoutes, { prefix: '/support' });
+      // terms-conditions/... and contact-us/...
+      await api.register(contentRoutes);
+      await api.register(ecommerceRoutes, { prefix: '/e-comm' });
+      // admin/dashboard-data and order/get-orders-by-filter
+      await api.register(dashboardRoutes);
     },
     { prefix: '/api' },
   );

@@ -637,3 +637,55 @@ export const supportCustomersTable = pgTable(
     index('support_customers_ticket_count_idx').on(t.ticketCount, t.customerId),
   ],
 );
+
+/** The texts an admin edits (spec 001 content screens): terms, privacy policy and contact us. */
+export const CONTENT_KEYS = ['terms', 'privacy', 'contact'] as const;
+export type ContentKey = (typeof CONTENT_KEYS)[number];
+
+export const contentPagesTable = pgTable('content_pages', {
+  key: text('key').$type<ContentKey>().primaryKey(),
+  /** Rich text, sanitised on save (server/lib/richText.ts): safe to show anywhere. */
+  content: text('content').notNull().default(''),
+  /** Contact us only: the support e-mail and phone shown on the landing page. */
+  email: text('email'),
+  phone: text('phone'),
+  updatedBy: text('updated_by'),
+  updatedAt: timestamps.updatedAt,
+});
+
+/**
+ * Products of the e-commerce service (household essentials), each in a sub-category of the
+ * category of kind `ecommerce`. `noOfSolds` is how many were sold.
+ */
+export const ecommerceProductsTable = pgTable(
+  'ecommerce_products',
+  {
+    id: id(),
+    subCategoryId: text('sub_category_id')
+      .notNull()
+      .references(() => subCategoriesTable.id, { onDelete: 'restrict' }),
+    title: text('title').notNull(),
+    brandName: text('brand_name').notNull(),
+    description: text('description').notNull().default(''),
+    image: text('image').notNull(),
+    price: money('price').notNull(),
+    discountPrice: money('discount_price').notNull(),
+    stockQuantity: integer('stock_quantity').notNull().default(0),
+    noOfSolds: integer('no_of_solds').notNull().default(0),
+    status: text('status').$type<RecordStatus>().notNull().default('Active'),
+    ...timestamps,
+  },
+  (t) => [
+    index('ecommerce_products_created_idx').on(t.createdAt, t.id),
+    index('ecommerce_products_sub_category_idx').on(t.subCategoryId, t.createdAt),
+    index('ecommerce_products_sold_idx').on(t.noOfSolds, t.id),
+    index('ecommerce_products_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
+    index('ecommerce_products_brand_trgm_idx').using('gin', sql`${t.brandName} gin_trgm_ops`),
+  ],
+);
+
+/** Customers per status, kept by a trigger on `customers` (migration 0008): the dashboard's cards. */
+export const customerCountsTable = pgTable('customer_counts', {
+  status: text('status').$type<CustomerStatus>().primaryKey(),
+  n: integer('n').notNull().default(0),
+});

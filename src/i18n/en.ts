@@ -13,6 +13,9 @@ import { messages as ordersMessages } from '../../resources/orders/messages';
 import { messages as assigningJobsMessages } from '../../resources/assigningJobs/messages';
 import { messages as returnsMessages } from '../../resources/returns/messages';
 import { messages as supportsMessages } from '../../resources/supports/messages';
+import { messages as contentMessages } from '../../resources/content/messages';
+import { messages as ecommMessages } from '../../resources/ecomm/messages';
+import { messages as dashboardMessages } from '../../resources/dashboard/messages';
 
 /**
  * The one catalogue of the panel's wording. `app.*` holds the spec's texts (with the corrections
@@ -110,6 +113,9 @@ export const messages = {
     assigningJobs: assigningJobsMessages,
     returns: returnsMessages,
     supports: supportsMessages,
+    content: contentMessages,
+    ecomm: ecommMessages,
+    dashboard: dashboardMessages,
     categories: {
       title: 'Categories',
       add_title: 'Add Category',
