@@ -6,9 +6,10 @@ import { Header } from './components/Header';
 import { Hero } from './components/Hero';
 import { Services } from './components/Services';
 import { WhyUs } from './components/WhyUs';
+import { DEFAULT_CONTACT } from './contact';
 
-export const DEFAULT_SUPPORT_EMAIL = 'support@example.com';
-export const DEFAULT_SUPPORT_PHONE = '+91 98765 43210';
+export const DEFAULT_SUPPORT_EMAIL = DEFAULT_CONTACT.email;
+export const DEFAULT_SUPPORT_PHONE = DEFAULT_CONTACT.phone;
 
 export interface AppProps {
   supportEmail?: string;

@@ -15,6 +15,12 @@ export interface ContactDetails {
 
 type ContactKind = keyof ContactDetails;
 
+/** Shown until the contact-us content is saved in the panel (and in the prerendered page). */
+export const DEFAULT_CONTACT: ContactDetails = {
+  email: 'support@example.com',
+  phone: '+91 98765 43210',
+};
+
 const HTML_ESCAPES: Record<string, string> = {
   '&': '&amp;',
   '<': '&lt;',

@@ -5,9 +5,10 @@ import { admins, auditLog } from './admins';
 import { assigningJobs } from './assigningJobs';
 import { banners } from './banners';
 import { categories } from './categories';
-import { content } from './content';
+import { contentResources } from './content';
+import { dashboard } from './dashboard';
 import { deliverySettings } from './deliverySettings';
-import { ecomm } from './ecomm';
+import { ecommResources } from './ecomm';
 import { orders } from './orders';
 import { pincodes } from './pincodes';
 import { plans } from './plans';
@@ -40,6 +41,7 @@ export const resources: ResourceDeclaration[] = [
   orders,
   returns,
   supports,
-  ecomm,
-  content,
+  ...ecommResources,
+  dashboard,
+  ...contentResources,
 ];

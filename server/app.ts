@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import Fastify, {
   type FastifyInstance,
@@ -36,6 +37,7 @@ import productRoutes from './modules/products/routes';
 import returnRoutes from './modules/returns/routes';
 import subCategoryRoutes from './modules/subCategories/routes';
 import supportRoutes from './modules/supports/routes';
+import publicPages from './pages';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -75,6 +77,8 @@ export async function buildApp(opts: BuildAppOptions) {
       }),
   );
 
+  // gzip / brotli for clients that ask: whole lists (order/by-type) and the bundles shrink ~10x.
+  await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(errorsPlugin);
   await app.register(bodiesPlugin);
   await app.register(authPlugin);
@@ -141,8 +145,9 @@ export async function buildApp(opts: BuildAppOptions) {
 
 /** The landing page at `/`, the admin SPA at `/admin-panel/*` (any deep route), and their assets. */
 async function bundles(app: FastifyInstance, { distDir }: { distDir: string }) {
+  // `/` (with the live contact details), /terms and /privacy: see server/pages.
+  await app.register(publicPages, { distDir });
   const adminHtml = path.join(distDir, 'index.html');
-  const landingHtml = path.join(distDir, 'landing', 'index.html');
   if (!existsSync(adminHtml)) {
     app.log.warn({ distDir }, 'bundles not built: run `npm run build` to serve the panel');
     return;
@@ -168,8 +173,4 @@ async function bundles(app: FastifyInstance, { distDir }: { distDir: string }) {
     reply.header('cache-control', 'no-cache').type('text/html').send(admin);
   app.get('/admin-panel', sendAdmin);
   app.get('/admin-panel/*', sendAdmin);
-  app.get('/', (_req, reply) => {
-    const html = existsSync(landingHtml) ? readFileSync(landingHtml, 'utf8') : '<h1>Welcome</h1>';
-    return reply.header('cache-control', 'no-cache').type('text/html').send(html);
-  });
 }

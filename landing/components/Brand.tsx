@@ -1,6 +1,6 @@
-// The business's name in one place, so renaming the brand is a one-line change.
-export const BRAND_NAME = 'Doorstep';
-export const BRAND_TAGLINE = 'Home services, delivered';
+import { BRAND_NAME, BRAND_TAGLINE } from '../brand';
+
+export { BRAND_NAME, BRAND_TAGLINE };
 
 export function Logo() {
   return (

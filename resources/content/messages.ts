@@ -1,2 +1,26 @@
-/** Wording of the content screens (spec 001), merged into the catalogue as `app.content.*`. */
-export const messages = {};
+/** Wording of the content screens (spec 001, corrected as DESIGN.md says), as `app.content.*`. */
+export const messages = {
+  terms_title: 'Terms & Conditions',
+  privacy_title: 'Privacy Policy',
+  contact_title: 'Contact Us',
+  terms_saved: 'Terms & Conditions saved successfully!',
+  privacy_saved: 'Privacy Policy saved successfully!',
+  contact_saved: 'Contact Us updated successfully!',
+  terms_failed: 'Failed to save Terms & Conditions. Please try again.',
+  privacy_failed: 'Failed to save Privacy Policy. Please try again.',
+  contact_failed: 'Failed to save Contact Us. Please try again.',
+  content: 'Content',
+  email: 'Email',
+  phone: 'Phone',
+  email_required: 'Please enter the e-mail address.',
+  invalid_email: 'Please enter a valid e-mail address.',
+  phone_required: 'Please enter the phone number.',
+  invalid_phone:
+    'Please enter a valid phone number: an Indian mobile (e.g. +91 98765 43210) or a landline with its STD code (e.g. 080 2345 6789).',
+  save: 'Save',
+  preview: 'Preview',
+  preview_help: 'As visitors will see it, once saved.',
+  preview_empty: 'Nothing to show yet.',
+  preview_failed: 'The preview could not be loaded.',
+  view_page: 'View the public page',
+};

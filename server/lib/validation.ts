@@ -87,3 +87,23 @@ export const nonNegativeInteger = (label: string) =>
       .int(`${label} must be a whole number.`)
       .min(0, `${label} must be 0 or more.`),
   );
+
+// An Indian mobile (10 digits from 6-9, optionally +91 / 0091 / 0 before it) or a landline with
+// its STD code after +91 or 0 (10 digits in all, e.g. 080 2345 6789). Checked without the spaces
+// and dashes people write between the groups.
+const INDIAN_PHONE = /^(?:(?:\+91|0091|0)?[6-9]\d{9}|(?:\+91|0091|0)[1-9]\d{9})$/;
+
+/**
+ * A phone number shown to people (the support line): kept as written, with runs of spaces
+ * collapsed, once it checks out as an Indian mobile or landline number.
+ */
+export const phoneNumber = (label = 'Phone') =>
+  z
+    .string({ error: `${label} is required.` })
+    .trim()
+    .min(1, `${label} is required.`)
+    .max(30, `${label} must be at most 30 characters.`)
+    .transform((v) => v.replace(/\s+/g, ' '))
+    .refine((v) => INDIAN_PHONE.test(v.replace(/[\s-]/g, '')), {
+      error: `${label} must be an Indian mobile number (e.g. +91 98765 43210) or a landline with its STD code (e.g. 080 2345 6789).`,
+    });

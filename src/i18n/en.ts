@@ -96,9 +96,6 @@ export const messages = {
       title: 'Not allowed',
       text: 'Your account does not have the permission for this screen. Ask the super-admin if you need it.',
     },
-    coming: {
-      text: 'This screen is on its way. The menu entry already points at its final address.',
-    },
     admins: adminsMessages,
     users: usersMessages,
     subCategories: subCategoriesMessages,

@@ -59,10 +59,12 @@ export function Menu() {
         visibility: sidebarOpen ? 'visible' : 'hidden',
       }}
     >
-      <List disablePadding>
+      {/* Links in a nav, not a menu widget: lists as plain containers and anchors as links. */}
+      <List component="div" disablePadding>
         <MenuItemLink
           to="/dashboard"
           primaryText="Dashboard"
+          role="link"
           leftIcon={<DashboardIcon />}
           onClick={() => setActive('dashboard')}
         />
@@ -71,6 +73,7 @@ export function Menu() {
             key={link.to}
             to={`/${link.to}`}
             primaryText={link.label}
+            role="link"
             leftIcon={<AdminPanelSettingsIcon />}
             onClick={() => setActive(link.resource)}
           />
@@ -91,9 +94,14 @@ export function Menu() {
                 {open ? <ExpandLess /> : <ExpandMore />}
               </ListItemButton>
               <Collapse in={open} unmountOnExit>
-                <List dense disablePadding sx={{ pl: 3 }}>
+                <List component="div" dense disablePadding sx={{ pl: 3 }}>
                   {group.links.map((link) => (
-                    <MenuItemLink key={link.to} to={`/${link.to}`} primaryText={link.label} />
+                    <MenuItemLink
+                      key={link.to}
+                      to={`/${link.to}`}
+                      primaryText={link.label}
+                      role="link"
+                    />
                   ))}
                 </List>
               </Collapse>

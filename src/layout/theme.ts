@@ -3,7 +3,13 @@ import { defaultTheme, type RaThemeOptions } from 'react-admin';
 /** react-admin's default theme with the spec's sidebar: 280px open, hidden (0px) when closed. */
 export const theme: RaThemeOptions = {
   ...defaultTheme,
-  palette: { primary: { main: '#1565c0' }, secondary: { main: '#0d47a1' } },
+  palette: {
+    primary: { main: '#1565c0' },
+    secondary: { main: '#0d47a1' },
+    // Darker than MUI's defaults so that white chip text (Pending, Out for Delivery) meets WCAG AA.
+    warning: { main: '#b45309' },
+    info: { main: '#0369a1' },
+  },
   sidebar: { width: 280, closedWidth: 0 },
   components: {
     ...defaultTheme.components,

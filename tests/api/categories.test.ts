@@ -562,3 +562,31 @@ describe('category permissions', () => {
     expect(existsSync(path.join(s.config.dataDir, (await c.byName('Pharmacy'))!.image))).toBe(true);
   });
 });
+
+describe('GET /api/category/view-all-categories?kind=ecommerce (e-commerce product categories)', () => {
+  let s: TestServer;
+  const c = client(() => s);
+  beforeAll(async () => {
+    s = await createTestServer();
+    const { seedEcommerce } = await import('../../server/db/seed/ecommerce');
+    await seedEcommerce(s.db, s.config.dataDir);
+  }, 60_000);
+  afterAll(() => s.close());
+
+  it('lists the sub-categories of the E-commerce category with product counts; without kind, the categories', async () => {
+    const res = await c.list({ kind: 'ecommerce', sort: 'name' });
+    expect(res.statusCode).toBe(200);
+    const { categories, ...paging } = res.json().result;
+    expect(paging).toEqual({ totalRecords: 5, currentPage: 1, totalPages: 1 });
+    expect(categories.map((x: { name: string }) => x.name)).toEqual([
+      'Cleaning Supplies',
+      'Home Essentials',
+      'Kitchen & Dining',
+      'Personal Care',
+      'Snacks & Beverages',
+    ]);
+    expect(categories[0]).toMatchObject({ productCount: 8, status: 'Active' });
+    expect(categories[0]).not.toHaveProperty('kind');
+    expect((await c.names({ sort: 'name' })).sort()).toEqual([...SEEDED].sort());
+  });
+});

@@ -143,14 +143,6 @@ describe('sidebar', () => {
     ).toBeInTheDocument();
   });
 
-  it('shows a coming page inside the layout for screens not built yet', async () => {
-    renderPanel('/ecomm/all-products/1');
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'E-commerce Products' }),
-    ).toBeInTheDocument();
-    expect(screen.getByText(/This screen is on its way/)).toBeInTheDocument();
-  });
-
   it('logs out from the top bar', async () => {
     const { authProvider } = renderPanel('/dashboard');
     const bar = await screen.findByRole('banner');

@@ -12,6 +12,7 @@ import { seedDemoAdmins } from './admins';
 import { seedBanners } from './banners';
 import { seedCatalogue } from './catalogue';
 import { seedCustomers } from './customers';
+import { seedEcommerce } from './ecommerce';
 import { illustrationPng } from './images';
 import { seedOrders } from './orders';
 import { seedServiceAreas } from './service-areas';
@@ -128,11 +129,12 @@ export async function seedCategories(db: Database, dataDir: string): Promise<boo
 
 /**
  * Realistic demo data (SEED_DEMO, on by default): the catalogue, service areas, plans, delivery
- * settings, banners, admins, customers, orders, returns and support tickets. Each part fills
- * only its own empty tables, so a start never adds twice.
+ * settings, banners, e-commerce products, admins, customers, orders, returns and support
+ * tickets. Each part fills only its own empty tables, so a start never adds twice.
  */
 export async function seedDemoData(db: Database, dataDir: string): Promise<void> {
   await seedCatalogue(db, dataDir);
+  await seedEcommerce(db, dataDir);
   await seedServiceAreas(db);
   await seedBanners(db, dataDir);
   await seedDemoAdmins(db);

@@ -10,6 +10,7 @@ import {
   pagingResult,
   requiredText,
 } from '../../lib/validation';
+import { createEcommerceCategoryList } from '../ecommerce/categoryList';
 import { CATEGORY_SORTS, createCategoryRepository, toCategoryDto } from './repository';
 
 const categoryId = z
@@ -19,6 +20,7 @@ const categoryId = z
 
 const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = createCategoryRepository(app.db);
+  const ecommerceCategories = createEcommerceCategoryList(app.db);
 
   async function writeErrors<T>(work: () => Promise<T>): Promise<T> {
     try {
@@ -49,12 +51,20 @@ const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
               error: `Sort must be one of: ${Object.keys(CATEGORY_SORTS).join(', ')}.`,
             })
             .default('createdAt'),
+          // Addition: `kind=ecommerce` lists the e-commerce product categories instead.
+          kind: z
+            .enum(['ecommerce', ''], { error: 'Kind must be ecommerce, or left out.' })
+            .optional(),
         }),
       },
     },
     async (request) => {
       const q = request.query;
       const status = q.status === 'Active' || q.status === 'Inactive' ? q.status : undefined;
+      if (q.kind === 'ecommerce') {
+        const result = await ecommerceCategories({ ...q, status });
+        return { statusCode: 200, message: 'Categories', result };
+      }
       const { rows, total } = await repo.list({ ...q, status, order: q.sortOrder });
       return {
         statusCode: 200,

@@ -1,6 +1,92 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MAX_RICH_TEXT_CHARS, RICH_TEXT_TOO_LONG, sanitizeRichText } from '../../lib/richText';
+import { emailAddress, phoneNumber } from '../../lib/validation';
+import {
+  createContentRepository,
+  toContactDto,
+  toLegalTextDto,
+  type LegalTextKey,
+} from './repository';
 
-/** Routes of this area: see docs/api.md. */
-const routes: FastifyPluginAsyncZod = async () => {};
+/** Rich text as sent by the editor, sanitised here so that only the clean form goes further. */
+const richText = z
+  .string({ error: 'Content must be text.' })
+  .max(MAX_RICH_TEXT_CHARS, RICH_TEXT_TOO_LONG)
+  .default('')
+  .transform(sanitizeRichText);
 
-export default routes;
+/** Addition (DESIGN.md): `type=privacy` picks the privacy text; blank or absent is the terms. */
+const textType = z
+  .enum(['terms', 'privacy', ''], { error: 'Type must be terms or privacy.' })
+  .optional()
+  .transform((v): LegalTextKey => (v === 'privacy' ? 'privacy' : 'terms'));
+
+const TITLES: Record<LegalTextKey, string> = {
+  terms: 'Terms & Conditions',
+  privacy: 'Privacy Policy',
+};
+
+/** terms-conditions/..., contact-us/... (spec 001 §7) and the preview addition content/preview. */
+const contentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const repo = createContentRepository(app.db);
+
+  app.get(
+    '/terms-conditions/get-terms',
+    { config: { access: 'signedIn' }, schema: { querystring: z.object({ type: textType }) } },
+    async (request) => {
+      const key = request.query.type;
+      return {
+        statusCode: 200,
+        message: TITLES[key],
+        result: toLegalTextDto(await repo.find(key)),
+      };
+    },
+  );
+
+  app.post(
+    '/terms-conditions/create-terms',
+    {
+      config: { access: 'settings' },
+      schema: { body: z.object({ content: richText, type: textType }) },
+    },
+    async (request) => {
+      const { content, type } = request.body;
+      await repo.saveText(type, content, request.admin?.id ?? null);
+      return { statusCode: 200, message: `${TITLES[type]} saved successfully!` };
+    },
+  );
+
+  app.get('/contact-us/get-contact-us', { config: { access: 'public' } }, async () => ({
+    statusCode: 200,
+    message: 'Contact Us',
+    result: toContactDto(await repo.find('contact')),
+  }));
+
+  app.post(
+    '/contact-us/create-contact-us',
+    {
+      config: { access: 'settings' },
+      schema: {
+        body: z.object({ content: richText, email: emailAddress(), phone: phoneNumber() }),
+      },
+    },
+    async (request) => {
+      await repo.saveContact(request.body, request.admin?.id ?? null);
+      return { statusCode: 200, message: 'Contact Us updated successfully!' };
+    },
+  );
+
+  // Addition: the editors' live preview shows exactly what a save would store.
+  app.post(
+    '/content/preview',
+    { config: { access: 'settings' }, schema: { body: z.object({ content: richText }) } },
+    async (request) => ({
+      statusCode: 200,
+      message: 'Preview',
+      result: { content: request.body.content },
+    }),
+  );
+};
+
+export default contentRoutes;

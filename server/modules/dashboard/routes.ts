@@ -1,6 +1,71 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { mayCall } from '../../permissions';
+import { createDashboardRepository, ORDER_FILTERS, type OrderFilter } from './repository';
 
-/** Routes of this area: see docs/api.md. */
-const routes: FastifyPluginAsyncZod = async () => {};
+/** How many recent orders and tickets the dashboard shows. */
+const RECENT = 5;
 
-export default routes;
+const FILTERS = Object.keys(ORDER_FILTERS) as [OrderFilter, ...OrderFilter[]];
+
+/** `type` of the chart: blank or missing means monthly (spec 001 §9); case is ignored. */
+const filterType = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim().toLowerCase() || undefined : v),
+  z
+    .enum(FILTERS, { error: 'Type must be daily, weekly, monthly or quarterly.' })
+    .default('monthly'),
+);
+
+/**
+ * The dashboard (spec 001 §2, §3; docs/api.md "Dashboard"). Every figure comes from the
+ * trigger-kept counters and the daily rollup, never from counting orders or customers.
+ */
+const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
+  const repo = createDashboardRepository(app.db);
+
+  // The dashboard is every admin's first screen: the counts are for all of them, the recent
+  // orders and tickets only for those who may open those screens (empty lists otherwise).
+  app.get('/admin/dashboard-data', { config: { access: 'signedIn' } }, async (request) => {
+    const caller = request.admin!;
+    const [customers, orders, recentOrders, recentSupports] = await Promise.all([
+      repo.customerCounts(),
+      repo.orderCounts(),
+      mayCall(caller, 'orders') ? repo.recentOrders(RECENT) : [],
+      mayCall(caller, 'supports') ? repo.recentTickets(RECENT) : [],
+    ]);
+    const sum = (counts: Record<string, number | undefined>) =>
+      Object.values(counts).reduce<number>((total, n) => total + (n ?? 0), 0);
+    return {
+      statusCode: 200,
+      message: 'Dashboard data',
+      result: {
+        allUsers: sum(customers),
+        activeUsers: customers.Active ?? 0,
+        blockedUsers: customers.Blocked ?? 0,
+        allOrders: sum(orders),
+        pendingOrders: orders.Pending ?? 0,
+        deliveredOrders: orders.Delivered ?? 0,
+        shippedOrders: orders['Out for Delivery'] ?? 0,
+        cancelledOrders: orders.Cancelled ?? 0,
+        recentOrders,
+        recentSupports,
+      },
+    };
+  });
+
+  // Totals per period only (no customer or order detail), shown on every admin's dashboard.
+  app.get(
+    '/order/get-orders-by-filter',
+    { config: { access: 'signedIn' }, schema: { querystring: z.object({ type: filterType }) } },
+    async (request) => {
+      const { type } = request.query;
+      return {
+        statusCode: 200,
+        message: 'Orders by filter',
+        result: { type, buckets: await repo.ordersByPeriod(type) },
+      };
+    },
+  );
+};
+
+export default dashboardRoutes;

@@ -1,0 +1,43 @@
+import type { ReactNode } from 'react';
+import { Box, Card, CardContent, Link, Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
+
+/** Table cells with less side padding on phones, so the tables fit a 375px screen. */
+export const COMPACT_ON_PHONES = { '& .MuiTableCell-root': { px: { xs: 1, sm: 2 } } };
+/** A column left out on phones (the payment method: the order's screen has it). */
+export const HIDDEN_ON_PHONES = { display: { xs: 'none', sm: 'table-cell' } };
+
+/** A titled card with a 'View all' link to the full list. */
+export function RecentPanel({
+  title,
+  viewAll,
+  viewAllLabel,
+  children,
+}: {
+  title: string;
+  /** The full list, relative to /admin-panel. */
+  viewAll: string;
+  /** What the link says to a screen reader ('View all orders'). */
+  viewAllLabel: string;
+  children: ReactNode;
+}) {
+  const translate = useTranslate();
+  return (
+    <Card component="section" aria-label={title} sx={{ height: '100%' }}>
+      <CardContent>
+        <Box
+          sx={{ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', mb: 1 }}
+        >
+          <Typography variant="h6" component="h2">
+            {title}
+          </Typography>
+          <Link component={RouterLink} to={viewAll} aria-label={viewAllLabel}>
+            {translate('app.dashboard.view_all')}
+          </Link>
+        </Box>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}

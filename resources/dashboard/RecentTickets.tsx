@@ -1,0 +1,72 @@
+import {
+  Link,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { useTranslate, type RaRecord } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
+import { formatDay } from '../../src/format';
+import { cutText } from './cutText';
+import { COMPACT_ON_PHONES, RecentPanel } from './RecentPanel';
+import { StatusChip } from './StatusChip';
+
+/** The five newest support tickets (none for an admin without the supports group). */
+export function RecentTickets({ tickets }: { tickets: RaRecord[] }) {
+  const translate = useTranslate();
+  const t = (key: string) => translate(`app.dashboard.${key}`);
+  return (
+    <RecentPanel
+      title={t('recent_supports')}
+      viewAll="/supports/1"
+      viewAllLabel={t('view_all_supports')}
+    >
+      {tickets.length === 0 ? (
+        <Typography color="text.secondary">{t('no_supports')}</Typography>
+      ) : (
+        <TableContainer>
+          <Table size="small" sx={COMPACT_ON_PHONES}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('description')}</TableCell>
+                <TableCell>{t('date')}</TableCell>
+                <TableCell>{t('status')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {tickets.map((ticket) => {
+                const resolved = ticket.status === 'resolved';
+                return (
+                  <TableRow key={ticket._id}>
+                    <TableCell sx={{ wordBreak: 'break-word' }}>
+                      <Link
+                        component={RouterLink}
+                        to={`/support/view-support/${ticket._id}`}
+                        title={String(ticket.description ?? '')}
+                      >
+                        {cutText(ticket.description)}
+                      </Link>
+                    </TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      {formatDay(ticket.createdAt)}
+                    </TableCell>
+                    <TableCell>
+                      <StatusChip
+                        status={ticket.status}
+                        label={t(resolved ? 'resolved' : 'unresolved')}
+                      />
+                    </TableCell>
+                  </TableRow>
+                );
+              })}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+    </RecentPanel>
+  );
+}

@@ -1,0 +1,37 @@
+import { Datagrid, FunctionField, TextField, useTranslate } from 'react-admin';
+import { ThumbnailField } from '../../src/components/ThumbnailField';
+import { PathPagedList } from '../../src/lists/PathPagedList';
+import { EcommStatusChip } from './EcommStatusChip';
+
+/** /admin-panel/ecomm/product-categories/{page}: the e-commerce product categories, read only. */
+export function EcommCategoryList() {
+  const translate = useTranslate();
+  return (
+    <PathPagedList
+      resource="ecommCategories"
+      title={translate('app.ecomm.categories_title')}
+      sort={{ field: 'createdAt', order: 'ASC' }}
+      search
+    >
+      <Datagrid bulkActionButtons={false} rowClick={false}>
+        <FunctionField
+          label="app.ecomm.image"
+          sortable={false}
+          render={() => <ThumbnailField source="image" />}
+        />
+        <TextField source="name" label="app.ecomm.name" />
+        <TextField source="title" label="app.ecomm.title" />
+        <FunctionField
+          label="app.ecomm.products"
+          sortable={false}
+          render={(r) => Number(r.productCount ?? 0)}
+        />
+        <FunctionField
+          label="app.ecomm.status"
+          sortable={false}
+          render={(r) => <EcommStatusChip status={r.status} />}
+        />
+      </Datagrid>
+    </PathPagedList>
+  );
+}

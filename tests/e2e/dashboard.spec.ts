@@ -1,0 +1,122 @@
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { loginAs, screen, SUPER_ADMIN } from './fixtures';
+
+/*
+ * The dashboard over the data of tests/e2e/prepare.ts: customers, water orders placed within
+ * the last hour (mostly Pending, one Delivered) and a support ticket.
+ */
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** Today in India as the chart labels it ('22 Nov'). */
+function todayLabel() {
+  const india = new Date(Date.now() + 330 * 60_000);
+  return `${india.getUTCDate()} ${MONTHS[india.getUTCMonth()]}`;
+}
+
+/** The x-axis labels of the orders chart, as drawn. */
+const axisLabels = (page: Page) =>
+  page.getByTestId('orders-chart').locator('.MuiChartsAxis-directionX .MuiChartsAxis-tickLabel');
+
+test.beforeEach(async ({ page }) => {
+  await loginAs(page, SUPER_ADMIN);
+});
+
+test('the Pending card opens the orders list filtered to Pending orders', async ({ page }) => {
+  const card = page.getByRole('link', { name: /^Pending/ });
+  await expect(card).toBeVisible();
+  const figure = Number((await card.innerText()).replace(/\D/g, ''));
+  expect(figure).toBeGreaterThan(10);
+  await screen(page, 'dashboard');
+
+  await card.click();
+  await expect(page).toHaveURL(/\/admin-panel\/orders\/1\?status=Pending$/);
+  await expect(page.getByText(`Showing 1 to 10 out of ${figure}`)).toBeVisible();
+  const rows = page.getByRole('row').filter({ has: page.getByRole('cell') });
+  await expect(rows).toHaveCount(10);
+  await expect(rows.filter({ hasText: 'Pending' })).toHaveCount(10);
+  for (const other of ['Delivered', 'Out for Delivery', 'Cancelled']) {
+    await expect(rows.filter({ hasText: other })).toHaveCount(0);
+  }
+});
+
+test('the other cards link to their lists, recent orders and tickets to their screens', async ({
+  page,
+}) => {
+  const hrefs: [RegExp, string][] = [
+    [/^All Users/, '/admin-panel/user/active-users/1?status=All'],
+    [/^Active Users/, '/admin-panel/user/active-users/1'],
+    [/^Blocked Users/, '/admin-panel/user/blocked-users/1'],
+    [/^All Orders/, '/admin-panel/orders/1'],
+    [/^Delivered/, '/admin-panel/orders/1?status=Delivered'],
+    [/^Out for Delivery/, '/admin-panel/orders/1?status=Out%20for%20Delivery'],
+    [/^Cancelled/, '/admin-panel/orders/1?status=Cancelled'],
+  ];
+  for (const [name, href] of hrefs) {
+    await expect(page.getByRole('link', { name })).toHaveAttribute('href', href);
+  }
+  const orders = page.getByRole('region', { name: 'Recent Orders' });
+  await expect(orders.getByRole('row')).toHaveCount(1 + 5);
+  const tickets = page.getByRole('region', { name: 'Recent Support Tickets' });
+  // prepare.ts's ticket is longer than 40 characters: cut, with '...'.
+  const ticket = tickets.getByRole('link', { name: /\.\.\.$/ });
+  await expect(ticket).toHaveText('The jar delivered this morning had a bro...');
+  await ticket.click();
+  await expect(page).toHaveURL(/\/admin-panel\/support\/view-support\/[^/]+$/);
+  await expect(page.getByText('broken seal. Please replace it.')).toBeVisible();
+});
+
+test('the chart filter changes the buckets: 12 months by default, 14 days when Daily', async ({
+  page,
+}) => {
+  await expect(page.getByRole('heading', { name: 'Orders (Monthly)' })).toBeVisible();
+  await expect(axisLabels(page)).toHaveCount(12);
+
+  await page.getByRole('combobox', { name: 'Period' }).click();
+  await page.getByRole('option', { name: 'Daily' }).click();
+  await expect(page.getByRole('heading', { name: 'Orders (Daily)' })).toBeVisible();
+  await expect(axisLabels(page)).toHaveCount(14);
+  await expect(axisLabels(page).last()).toHaveText(todayLabel());
+  // Every order of prepare.ts was placed within the last hour: all in today's bucket.
+  await expect(page.getByText(/^\d+ orders worth .* in these 14 days\.$/)).toBeVisible();
+  await screen(page, 'dashboard-daily');
+
+  await page.getByRole('combobox', { name: 'Period' }).click();
+  await page.getByRole('option', { name: 'Quarterly' }).click();
+  await expect(axisLabels(page)).toHaveCount(8);
+  await expect(axisLabels(page).last()).toHaveText(/^Q[1-4] \d{4}$/);
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 375, height: 800 } });
+
+  test('the cards, lists and chart fit the screen', async ({ page }) => {
+    await expect(page.getByRole('link', { name: /^Pending/ })).toBeVisible();
+    await expect(axisLabels(page).first()).toBeVisible();
+    // Nothing wider than the screen: the page does not scroll sideways.
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screen(page, 'dashboard-phone');
+  });
+});
+
+test('axe-core finds no serious or critical accessibility violations', async ({ page }) => {
+  await expect(page.getByRole('heading', { name: 'Orders (Monthly)' })).toBeVisible();
+  await expect(axisLabels(page)).toHaveCount(12);
+  await page.addScriptTag({ path: path.resolve('node_modules/axe-core/axe.min.js') });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
+    // The whole page: the dashboard with the layout's top bar and sidebar.
+    const result = await axe.run(document, { runOnly: ['wcag2a', 'wcag2aa'] });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      nodes: v.nodes.map((n) => n.target.join(' ')),
+    }));
+  });
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious, JSON.stringify(serious, null, 2)).toEqual([]);
+});
