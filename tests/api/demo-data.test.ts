@@ -96,6 +96,18 @@ describe('demo data', () => {
     expect(tickets!.answered).toBeGreaterThan(tickets!.resolved);
   });
 
+  it('publishes terms, a privacy policy and contact details, as the sanitiser keeps them', async () => {
+    const pages = await rows<{ key: string; content: string; email: string | null }>(
+      sql`select key, content, email from content_pages order by key`,
+    );
+    expect(pages.map((p) => p.key)).toEqual(['contact', 'privacy', 'terms']);
+    for (const page of pages) expect(page.content).toMatch(/^<(h2|p)>/);
+    expect(pages[0]!.email).toMatch(/@/);
+    const visitor = await s.app.inject({ method: 'GET', url: '/terms' });
+    expect(visitor.statusCode).toBe(200);
+    expect(visitor.body).toContain('Deposits and returns');
+  });
+
   it('adds nothing when run again', async () => {
     const before = await rows<Record<string, number>>(sql`select
         (select count(*)::int from orders) orders,

@@ -11,6 +11,7 @@ import { adminsTable, categoriesTable, type CategoryKind } from '../schema';
 import { seedDemoAdmins } from './admins';
 import { seedBanners } from './banners';
 import { seedCatalogue } from './catalogue';
+import { seedContent } from './content';
 import { seedCustomers } from './customers';
 import { seedEcommerce } from './ecommerce';
 import { illustrationPng } from './images';
@@ -129,8 +130,9 @@ export async function seedCategories(db: Database, dataDir: string): Promise<boo
 
 /**
  * Realistic demo data (SEED_DEMO, on by default): the catalogue, service areas, plans, delivery
- * settings, banners, e-commerce products, admins, customers, orders, returns and support
- * tickets. Each part fills only its own empty tables, so a start never adds twice.
+ * settings, banners, e-commerce products, admins, customers, orders, returns, support
+ * tickets, terms, privacy policy and contact us. Each part fills only its own empty tables, so
+ * a start never adds twice.
  */
 export async function seedDemoData(db: Database, dataDir: string): Promise<void> {
   await seedCatalogue(db, dataDir);
@@ -141,4 +143,5 @@ export async function seedDemoData(db: Database, dataDir: string): Promise<void>
   await seedCustomers(db);
   await seedOrders(db);
   await seedReturnsAndTickets(db);
+  await seedContent(db);
 }
