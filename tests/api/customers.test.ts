@@ -228,7 +228,11 @@ describe('POST /api/user/update-user-status', () => {
       message: 'User blocked successfully',
       result: { user: { _id: ids.Priya, status: 'Blocked' } },
     });
-    expect(names(await get('user/all-users?status=Blocked'))).toContain('Priya');
+    const blocked = await get('user/all-users?status=Blocked');
+    expect(names(blocked)).toContain('Priya');
+    // The totals follow at once (they come from the per-status counters).
+    expect(blocked.json().result.totalRecords).toBe(2);
+    expect((await get('user/all-users')).json().result.totalRecords).toBe(1);
     const unblock = await postForm('user/update-user-status', {
       status: 'Active',
       userId: ids.Priya!,

@@ -1,7 +1,12 @@
-import { and, asc, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
-import { customerAddressesTable, customersTable, type CustomerStatus } from '../../db/schema';
+import {
+  customerAddressesTable,
+  customerCountsTable,
+  customersTable,
+  type CustomerStatus,
+} from '../../db/schema';
 import { toMoney } from '../../lib/money';
 import { likePattern } from '../../lib/sql';
 
@@ -98,7 +103,14 @@ export function createCustomerRepository(db: Database) {
           .orderBy(direction(CUSTOMER_SORTS[q.sort]), asc(customersTable.id))
           .limit(q.limit)
           .offset((q.page - 1) * q.limit),
-        db.select({ n: count() }).from(customersTable).where(filter),
+        // Without a search the total is the trigger-kept count per status (migration 0008);
+        // a search narrows the rows, so those are counted.
+        q.search
+          ? db.select({ n: count() }).from(customersTable).where(filter)
+          : db
+              .select({ n: sql<number>`coalesce(sum(${customerCountsTable.n}), 0)::int` })
+              .from(customerCountsTable)
+              .where(q.statuses ? inArray(customerCountsTable.status, q.statuses) : undefined),
       ]);
       return { rows, total: total?.n ?? 0 };
     },
