@@ -56,12 +56,12 @@ export function ReturnList() {
         <FunctionField
           source="requestedAt"
           label="app.returns.requested_at"
-          render={(r) => formatDay(r.requestedAt)}
+          render={(r) => <NoWrap text={formatDay(r.requestedAt)} />}
         />
         <FunctionField
           label="app.returns.approved_at"
           sortable={false}
-          render={(r) => formatDay(r.approvedAt) || translate('app.returns.none')}
+          render={(r) => <NoWrap text={formatDay(r.approvedAt) || translate('app.returns.none')} />}
         />
         <FunctionField
           label={translate('app.list.actions')}
@@ -70,4 +70,9 @@ export function ReturnList() {
       </Datagrid>
     </PathPagedList>
   );
+}
+
+/** Dates stay on one line ('5, Mar 2025' would break after its comma). */
+function NoWrap({ text }: { text: string }) {
+  return <span style={{ whiteSpace: 'nowrap' }}>{text}</span>;
 }
