@@ -12,7 +12,7 @@ import { useTranslate, type RaRecord } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatRupees } from '../../src/format';
 import { COMPACT_ON_PHONES, HIDDEN_ON_PHONES, RecentPanel } from './RecentPanel';
-import { StatusChip } from './StatusChip';
+import { OrderStatusChip } from '../orders/OrderStatusChip';
 
 /** The five newest orders (the server sends none to an admin without the orders group). */
 export function RecentOrders({ orders }: { orders: RaRecord[] }) {
@@ -46,7 +46,7 @@ export function RecentOrders({ orders }: { orders: RaRecord[] }) {
                     {formatRupees(order.amount)}
                   </TableCell>
                   <TableCell>
-                    <StatusChip status={order.status} />
+                    <OrderStatusChip status={order.status} />
                   </TableCell>
                 </TableRow>
               ))}

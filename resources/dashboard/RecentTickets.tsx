@@ -13,7 +13,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { formatDay } from '../../src/format';
 import { cutText } from './cutText';
 import { COMPACT_ON_PHONES, RecentPanel } from './RecentPanel';
-import { StatusChip } from './StatusChip';
+import { TicketStatusChip } from '../supports/TicketStatusChip';
 
 /** The five newest support tickets (none for an admin without the supports group). */
 export function RecentTickets({ tickets }: { tickets: RaRecord[] }) {
@@ -38,31 +38,23 @@ export function RecentTickets({ tickets }: { tickets: RaRecord[] }) {
               </TableRow>
             </TableHead>
             <TableBody>
-              {tickets.map((ticket) => {
-                const resolved = ticket.status === 'resolved';
-                return (
-                  <TableRow key={ticket._id}>
-                    <TableCell sx={{ wordBreak: 'break-word' }}>
-                      <Link
-                        component={RouterLink}
-                        to={`/support/view-support/${ticket._id}`}
-                        title={String(ticket.description ?? '')}
-                      >
-                        {cutText(ticket.description)}
-                      </Link>
-                    </TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      {formatDay(ticket.createdAt)}
-                    </TableCell>
-                    <TableCell>
-                      <StatusChip
-                        status={ticket.status}
-                        label={t(resolved ? 'resolved' : 'unresolved')}
-                      />
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
+              {tickets.map((ticket) => (
+                <TableRow key={ticket._id}>
+                  <TableCell sx={{ wordBreak: 'break-word' }}>
+                    <Link
+                      component={RouterLink}
+                      to={`/support/view-support/${ticket._id}`}
+                      title={String(ticket.description ?? '')}
+                    >
+                      {cutText(ticket.description)}
+                    </Link>
+                  </TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDay(ticket.createdAt)}</TableCell>
+                  <TableCell>
+                    <TicketStatusChip status={ticket.status} />
+                  </TableCell>
+                </TableRow>
+              ))}
             </TableBody>
           </Table>
         </TableContainer>

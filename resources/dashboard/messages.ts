@@ -31,8 +31,6 @@ export const messages = {
   online: 'Online',
   no_orders: 'No orders yet.',
   no_supports: 'No support tickets yet.',
-  resolved: 'Resolved',
-  unresolved: 'Unresolved',
   chart_title: 'Orders',
   chart_period: 'Period',
   chart_loading: 'Loading ...',

@@ -13,6 +13,7 @@ import {
   orderTotal,
   serviceKind,
 } from './orderFields';
+import { NoWrap } from '../../src/components/NoWrap';
 
 /** The columns the orders calls sort by (`sortField`). */
 export const ORDER_SORT_FIELDS = ['createdAt', 'orderId', 'totalAmount', 'status'];
@@ -144,9 +145,4 @@ function AddressCell({ text }: { text: string }) {
       {text}
     </Typography>
   );
-}
-
-/** Dates stay on one line (dd-mm-yyyy breaks at its dashes otherwise). */
-function NoWrap({ children }: { children: string }) {
-  return <span style={{ whiteSpace: 'nowrap' }}>{children}</span>;
 }

@@ -14,6 +14,7 @@ import { formatDay } from '../../src/format';
 import { PathPagedList } from '../../src/lists/PathPagedList';
 import { ReturnStatusChip } from './ReturnStatusChip';
 import { returnListTitle, returnOrderId } from './returnFields';
+import { NoWrap } from '../../src/components/NoWrap';
 
 /** The view button names the request by its order id. */
 function ReturnRowActions({ record }: { record: RaRecord }) {
@@ -56,12 +57,14 @@ export function ReturnList() {
         <FunctionField
           source="requestedAt"
           label="app.returns.requested_at"
-          render={(r) => <NoWrap text={formatDay(r.requestedAt)} />}
+          render={(r) => <NoWrap>{formatDay(r.requestedAt)}</NoWrap>}
         />
         <FunctionField
           label="app.returns.approved_at"
           sortable={false}
-          render={(r) => <NoWrap text={formatDay(r.approvedAt) || translate('app.returns.none')} />}
+          render={(r) => (
+            <NoWrap>{formatDay(r.approvedAt) || translate('app.returns.none')}</NoWrap>
+          )}
         />
         <FunctionField
           label={translate('app.list.actions')}
@@ -70,9 +73,4 @@ export function ReturnList() {
       </Datagrid>
     </PathPagedList>
   );
-}
-
-/** Dates stay on one line ('5, Mar 2025' would break after its comma). */
-function NoWrap({ text }: { text: string }) {
-  return <span style={{ whiteSpace: 'nowrap' }}>{text}</span>;
 }

@@ -4,7 +4,6 @@ import {
   Card,
   CardActions,
   CardContent,
-  Chip,
   Link as MuiLink,
   List,
   ListItem,
@@ -18,21 +17,8 @@ import { useTranslate, type RaRecord } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { formatDateTime } from '../../src/format';
 import { ReplyDialog } from './ReplyDialog';
+import { TicketStatusChip } from './TicketStatusChip';
 import { isResolved, repliesInOrder, ticketTypeName } from './ticketFields';
-
-function TicketStatusChip({ status }: { status: unknown }) {
-  const translate = useTranslate();
-  const resolved = status === 'resolved';
-  const known = resolved || status === 'unresolved';
-  return (
-    <Chip
-      size="small"
-      color={resolved ? 'success' : 'warning'}
-      variant={resolved ? 'filled' : 'outlined'}
-      label={known ? translate(`app.supports.${status}`) : String(status ?? '')}
-    />
-  );
-}
 
 /**
  * One ticket: its type, status, description, date, the replies in the order they were written
