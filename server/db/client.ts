@@ -35,6 +35,9 @@ export async function openDatabase(opts: {
 }): Promise<DatabaseHandle> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle connection closed by the server (restart, failover, a dropped database) must not
+    // crash the process: the pool replaces it on the next query.
+    pool.on('error', (err) => console.warn(`database connection lost: ${err.message}`));
     const db = drizzlePg({ client: pool, schema });
     // Several instances may start together: the advisory lock makes them migrate one by one.
     const lockClient = await pool.connect();
