@@ -18,7 +18,11 @@ export default defineConfig({
         test: {
           name: 'api',
           environment: 'node',
-          include: ['tests/api/**/*.test.ts'],
+          // tests/postgres: what only a PostgreSQL server does (statement timeouts, a pool).
+          include: [
+            'tests/api/**/*.test.ts',
+            ...(process.env.TEST_DATABASE_URL ? ['tests/postgres/**/*.test.ts'] : []),
+          ],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -1,13 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import Fastify, {
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyRequest,
-  type FastifyServerOptions,
-} from 'fastify';
+import Fastify, { type FastifyServerOptions } from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -19,6 +13,7 @@ import { createMailer, type Mailer } from './lib/mailer';
 import auditPlugin from './plugins/audit';
 import authPlugin from './plugins/auth';
 import bodiesPlugin from './plugins/bodies';
+import bundles from './plugins/bundles';
 import errorsPlugin, { sendError } from './plugins/errors';
 import authRoutes from './modules/auth/routes';
 import accessoryRoutes from './modules/accessories/routes';
@@ -30,6 +25,7 @@ import customerRoutes from './modules/customers/routes';
 import dashboardRoutes from './modules/dashboard/routes';
 import deliverySettingsRoutes from './modules/deliverySettings/routes';
 import ecommerceRoutes from './modules/ecommerce/routes';
+import jobSheetRoutes from './modules/orders/jobSheetRoutes';
 import orderRoutes from './modules/orders/routes';
 import pincodeRoutes from './modules/pincodes/routes';
 import planRoutes from './modules/plans/routes';
@@ -37,7 +33,6 @@ import productRoutes from './modules/products/routes';
 import returnRoutes from './modules/returns/routes';
 import subCategoryRoutes from './modules/subCategories/routes';
 import supportRoutes from './modules/supports/routes';
-import publicPages from './pages';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -77,7 +72,8 @@ export async function buildApp(opts: BuildAppOptions) {
       }),
   );
 
-  // gzip / brotli for clients that ask: whole lists (order/by-type) and the bundles shrink ~10x.
+  // gzip / brotli for clients that ask: whole lists (order/by-type) shrink ~10x. The bundles are
+  // compressed at build time and sent as they are (plugins/bundles.ts).
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(errorsPlugin);
   await app.register(bodiesPlugin);
@@ -101,6 +97,7 @@ export async function buildApp(opts: BuildAppOptions) {
       // delivery-charge/... and delivery-time/...
       await api.register(deliverySettingsRoutes);
       await api.register(orderRoutes, { prefix: '/order' });
+      await api.register(jobSheetRoutes, { prefix: '/order' });
       await api.register(returnRoutes, { prefix: '/return-history' });
       await api.register(supportRoutes, { prefix: '/support' });
       // terms-conditions/... and contact-us/...
@@ -141,36 +138,4 @@ export async function buildApp(opts: BuildAppOptions) {
   });
 
   return app;
-}
-
-/** The landing page at `/`, the admin SPA at `/admin-panel/*` (any deep route), and their assets. */
-async function bundles(app: FastifyInstance, { distDir }: { distDir: string }) {
-  // `/` (with the live contact details), /terms and /privacy: see server/pages.
-  await app.register(publicPages, { distDir });
-  const adminHtml = path.join(distDir, 'index.html');
-  if (!existsSync(adminHtml)) {
-    app.log.warn({ distDir }, 'bundles not built: run `npm run build` to serve the panel');
-    return;
-  }
-  await app.register(fastifyStatic, {
-    root: path.join(distDir, 'assets'),
-    prefix: '/assets/',
-    decorateReply: false,
-    immutable: true,
-    maxAge: '365d',
-  });
-  // Landing illustrations (Vite copies public/ to dist/).
-  if (existsSync(path.join(distDir, 'images'))) {
-    await app.register(fastifyStatic, {
-      root: path.join(distDir, 'images'),
-      prefix: '/images/',
-      decorateReply: false,
-      maxAge: '7d',
-    });
-  }
-  const admin = readFileSync(adminHtml, 'utf8');
-  const sendAdmin = (_req: FastifyRequest, reply: FastifyReply) =>
-    reply.header('cache-control', 'no-cache').type('text/html').send(admin);
-  app.get('/admin-panel', sendAdmin);
-  app.get('/admin-panel/*', sendAdmin);
 }

@@ -8,6 +8,10 @@ export interface AppConfig {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /** PostgreSQL connections per instance. */
+  databasePoolSize: number;
+  /** PostgreSQL: the longest one statement may run, in ms (0: no limit). */
+  statementTimeoutMs: number;
   jwtSecret: string;
   adminEmail: string;
   adminPassword?: string;
@@ -40,6 +44,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: env.HOST || '127.0.0.1',
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
+    databasePoolSize: wholeNumber(env, 'DATABASE_POOL_SIZE', 10, 1, 200),
+    statementTimeoutMs: wholeNumber(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 5000, 0, 600_000),
     jwtSecret: env.JWT_SECRET || persistentSecret(dataDir, 'jwt-secret'),
     adminEmail: (env.ADMIN_EMAIL || 'admin@example.com').toLowerCase(),
     adminPassword: env.ADMIN_PASSWORD || undefined,
@@ -54,4 +60,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
 function parseTrustProxy(value: string | undefined): boolean | string {
   if (!value || value === 'false') return false;
   return value === 'true' ? true : value;
+}
+
+/** A whole number from the environment, or its default; out of range stops the start. */
+function wholeNumber(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new Error(`${name} must be a whole number from ${min} to ${max} (it is "${raw}").`);
+  }
+  return value;
 }

@@ -7,6 +7,8 @@ const config = loadConfig();
 const database = await openDatabase({
   databaseUrl: config.databaseUrl,
   dataDir: `${config.dataDir}/pgdata`,
+  poolSize: config.databasePoolSize,
+  statementTimeoutMs: config.statementTimeoutMs,
 });
 const superAdmin = await ensureSuperAdmin(database.db, config);
 await seedCategories(database.db, config.dataDir);

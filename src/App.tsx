@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { Admin, CustomRoutes, HttpError, Notification, Resource } from 'react-admin';
+import { CustomRoutes, HttpError, Notification, Resource } from 'react-admin';
 import { useState } from 'react';
 import { Navigate, Route } from 'react-router-dom';
 import { resources } from '../resources';
@@ -8,10 +8,9 @@ import { SendOtpPage } from './auth/SendOtpPage';
 import { UpdatePasswordPage } from './auth/UpdatePasswordPage';
 import { VerifyOtpPage } from './auth/VerifyOtpPage';
 import { i18nProvider } from './i18n';
-import { Layout } from './layout/Layout';
+import { AdminShell } from './layout/AdminShell';
 import { resourceRules } from './layout/menuModel';
 import { theme } from './layout/theme';
-import { DashboardPage } from './pages/DashboardPage';
 import { RouteGuard } from './pages/RouteGuard';
 import { createAuthProvider } from './providers/authProvider';
 import { createDataProvider, type AppDataProvider } from './providers/dataProvider';
@@ -57,12 +56,11 @@ export function App({
 }: AppProps) {
   const [queryClient] = useState(createQueryClient);
   return (
-    <Admin
+    <AdminShell
       dataProvider={dataProvider}
       authProvider={authProvider}
       i18nProvider={i18nProvider}
       theme={theme}
-      layout={Layout}
       loginPage={LoginPage}
       notification={TopRightNotification}
       dashboard={() => <Navigate to="/dashboard" replace />}
@@ -80,7 +78,6 @@ export function App({
         <Route path="/update-forgot-password" element={<UpdatePasswordPage />} />
       </CustomRoutes>
       <CustomRoutes>
-        <Route path={`/${DashboardPage.path}`} element={<DashboardPage />} />
         {resources.flatMap((resource) =>
           resource.routes.map((route) => (
             <Route
@@ -98,6 +95,6 @@ export function App({
       {resources.map((resource) => (
         <Resource key={resource.name} name={resource.name} />
       ))}
-    </Admin>
+    </AdminShell>
   );
 }

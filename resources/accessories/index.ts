@@ -1,7 +1,8 @@
-import type { ResourceDeclaration } from '../../src/providers/resource';
-import { AccessoryCreate } from './AccessoryCreate';
-import { AccessoryEdit } from './AccessoryEdit';
-import { AccessoryShow } from './AccessoryShow';
+import { lazyScreen, type ResourceDeclaration } from '../../src/providers/resource';
+
+const AccessoryCreate = lazyScreen(() => import('./AccessoryCreate'), 'AccessoryCreate');
+const AccessoryEdit = lazyScreen(() => import('./AccessoryEdit'), 'AccessoryEdit');
+const AccessoryShow = lazyScreen(() => import('./AccessoryShow'), 'AccessoryShow');
 
 // The form edits the record's `imageUrl`; the calls name the uploaded file `image`.
 const ACCESSORY_FIELDS = [

@@ -1,10 +1,15 @@
-import { ChangePasswordPage } from '../../src/auth/ChangePasswordPage';
-import type { ResourceDeclaration } from '../../src/providers/resource';
+import { lazyScreen, type ResourceDeclaration } from '../../src/providers/resource';
+
+const ChangePasswordPage = lazyScreen(
+  () => import('../../src/auth/ChangePasswordPage'),
+  'ChangePasswordPage',
+);
+const CHANGE_PASSWORD_PATH = 'change-password';
 
 /** The signed-in admin's own account: open to every admin, listed under Settings. */
 export const account: ResourceDeclaration = {
   name: 'account',
   api: {},
-  routes: [{ path: ChangePasswordPage.path, component: ChangePasswordPage }],
-  menu: [{ label: 'Change Password', to: ChangePasswordPage.path, group: 'settings' }],
+  routes: [{ path: CHANGE_PASSWORD_PATH, component: ChangePasswordPage }],
+  menu: [{ label: 'Change Password', to: CHANGE_PASSWORD_PATH, group: 'settings' }],
 };

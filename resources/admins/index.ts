@@ -1,8 +1,9 @@
-import type { ResourceDeclaration } from '../../src/providers/resource';
-import { AdminUserCreate } from './AdminUserCreate';
-import { AdminUserEdit } from './AdminUserEdit';
-import { AdminUserList } from './AdminUserList';
-import { AuditLogList } from './AuditLogList';
+import { lazyScreen, type ResourceDeclaration } from '../../src/providers/resource';
+
+const AdminUserCreate = lazyScreen(() => import('./AdminUserCreate'), 'AdminUserCreate');
+const AdminUserEdit = lazyScreen(() => import('./AdminUserEdit'), 'AdminUserEdit');
+const AdminUserList = lazyScreen(() => import('./AdminUserList'), 'AdminUserList');
+const AuditLogList = lazyScreen(() => import('./AuditLogList'), 'AuditLogList');
 
 /** Admin users (spec 001): list, add and edit, for the super-admin only. */
 export const admins: ResourceDeclaration = {

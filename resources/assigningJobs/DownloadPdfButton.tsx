@@ -1,50 +1,58 @@
 import DownloadIcon from '@mui/icons-material/Download';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
+  HttpError,
   useDataProvider,
   useListContext,
-  useLogoutIfAccessDenied,
   useNotify,
   useTranslate,
+  type DataProvider,
 } from 'react-admin';
 import { BusyButton } from '../../src/components/BusyButton';
+import type { FileDownloads } from '../../src/providers/dataProvider';
 import { failureText } from '../orders/useOrderStatusUpdate';
 import { savePdf } from './savePdf';
 
+/** '350 KB', '1.2 MB': how much of the sheet has arrived. */
+export function formatSize(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
 /**
- * 'Download PDF': the same call as the list, with its pin code, search and sort, and
- * `wantPdf=true`; the job sheet (`result.pdf`, the list's meta) is saved as orders.pdf.
+ * 'Download PDF': the whole job sheet of the service with the list's pin code and search,
+ * streamed from order/job-sheet (the `jobSheet` file of the assigningJobs resource) and saved
+ * as orders.pdf. A long sheet shows how much has arrived; the button stays disabled meanwhile.
  */
 export function DownloadPdfButton({ serviceId }: { serviceId: string }) {
-  const { filterValues, sort, page, perPage } = useListContext();
-  const dataProvider = useDataProvider();
+  const { filterValues } = useListContext();
+  const dataProvider = useDataProvider<DataProvider & FileDownloads>();
   const notify = useNotify();
   const translate = useTranslate();
-  const logoutIfAccessDenied = useLogoutIfAccessDenied();
-  const [busy, setBusy] = useState(false);
+  /** The busy label, or null when idle. */
+  const [progress, setProgress] = useState<string | null>(null);
+  const running = useRef<AbortController | null>(null);
+  // Leaving the screen stops a download under way.
+  useEffect(() => () => running.current?.abort(), []);
 
   const download = async () => {
-    setBusy(true);
+    const controller = new AbortController();
+    running.current = controller;
+    setProgress(translate('app.assigningJobs.preparing'));
     try {
-      const { meta } = await dataProvider.getList('assigningJobs', {
-        pagination: { page, perPage },
-        sort,
-        filter: { ...filterValues, serviceId, wantPdf: true },
+      const { data } = await dataProvider.download('assigningJobs', 'jobSheet', {
+        values: { serviceId, pincode: filterValues.pincode, search: filterValues.q },
+        onProgress: (bytes) =>
+          setProgress(translate('app.assigningJobs.preparing_size', { size: formatSize(bytes) })),
+        signal: controller.signal,
       });
-      const pdf = (meta as { pdf?: unknown } | undefined)?.pdf;
-      if (typeof pdf !== 'string' || !pdf) {
-        notify('app.assigningJobs.empty_pdf', { type: 'error' });
-        return;
-      }
-      savePdf(pdf, 'orders.pdf');
+      // A 401 has signed the admin out (react-admin answers without a file): nothing to save.
+      if (data?.blob instanceof Blob) savePdf(data.blob, data.fileName);
     } catch (error) {
-      if (!(await logoutIfAccessDenied(error))) {
-        notify(failureText(translate('app.assigningJobs.download_failed'), error), {
-          type: 'error',
-        });
-      }
+      if (!controller.signal.aborted) notify(downloadFailure(translate, error), { type: 'error' });
     } finally {
-      setBusy(false);
+      if (running.current === controller) running.current = null;
+      setProgress(null);
     }
   };
 
@@ -53,10 +61,18 @@ export function DownloadPdfButton({ serviceId }: { serviceId: string }) {
       type="button"
       variant="outlined"
       startIcon={<DownloadIcon />}
-      busy={busy}
+      busy={progress !== null}
       label={translate('app.assigningJobs.download_pdf')}
-      busyLabel={translate('app.assigningJobs.downloading')}
+      busyLabel={progress ?? ''}
       onClick={download}
     />
   );
+}
+
+/** The server's reason when it refused; for a lost connection, what to do about it. */
+function downloadFailure(translate: (key: string, options?: object) => string, error: unknown) {
+  if (error instanceof HttpError && error.status === 0) {
+    return translate('app.assigningJobs.download_stopped', { reason: error.message });
+  }
+  return failureText(translate('app.assigningJobs.download_failed'), error);
 }

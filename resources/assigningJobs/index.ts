@@ -1,13 +1,19 @@
-import type { MenuCategory, ResourceDeclaration } from '../../src/providers/resource';
+import {
+  lazyScreen,
+  type MenuCategory,
+  type ResourceDeclaration,
+} from '../../src/providers/resource';
 import { GET_ORDER, UPDATE_ORDER_STATUS } from '../orders/calls';
-import { AssigningJobList } from './AssigningJobList';
-import { JobView } from './JobView';
+
+const AssigningJobList = lazyScreen(() => import('./AssigningJobList'), 'AssigningJobList');
+const JobView = lazyScreen(() => import('./JobView'), 'JobView');
 
 const lower = (c: MenuCategory) => c.name.toLowerCase();
 
 /**
  * Assigning jobs (spec 001): the open jobs of one service, filtered by pin code, with the job
- * sheet PDF. The list answer's `pdf` (with `wantPdf=true`) comes back as the list's `meta`.
+ * sheet PDF: downloaded whole and streamed from order/job-sheet (addition), not the list's
+ * bounded base64 `pdf` of `wantPdf=true`.
  */
 export const assigningJobs: ResourceDeclaration = {
   name: 'assigningJobs',
@@ -22,10 +28,15 @@ export const assigningJobs: ResourceDeclaration = {
       searchParam: 'search',
       sortParam: 'sort',
       sortOrderParam: 'sortOrder',
+      // The spec's base64 sheet (`wantPdf=true`, bounded): still declared, the panel no longer
+      // asks for it.
       metaKeys: ['pdf'],
     },
     getOne: GET_ORDER,
     update: UPDATE_ORDER_STATUS,
+    files: {
+      jobSheet: { path: 'order/job-sheet/:serviceId', fileName: 'orders.pdf' },
+    },
   },
   routes: [
     { path: 'assigning-job/:name/:serviceId/:page', component: AssigningJobList },

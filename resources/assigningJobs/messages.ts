@@ -5,8 +5,9 @@ export const messages = {
   pincode: 'Pin Code',
   all_pincodes: 'All pin codes',
   download_pdf: 'Download PDF',
-  downloading: 'Downloading ...',
+  preparing: 'Preparing PDF…',
+  preparing_size: 'Preparing PDF… %{size}',
   download_failed: 'Failed to download the PDF. Please try again.',
-  empty_pdf: 'The server sent no PDF. Please try again.',
+  download_stopped: 'Failed to download the PDF. %{reason}',
   unknown_service: 'This service does not exist. Choose a service in the menu.',
 };

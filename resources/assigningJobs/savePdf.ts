@@ -1,9 +1,6 @@
-/** Saves a base64 PDF (the job sheet) as a download named `fileName`. */
-export function savePdf(base64: string, fileName: string) {
-  const binary = atob(base64);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  const url = URL.createObjectURL(new Blob([bytes], { type: 'application/pdf' }));
+/** Saves a downloaded file (the job sheet) under `fileName`, as the browser's download. */
+export function savePdf(file: Blob, fileName: string) {
+  const url = URL.createObjectURL(file);
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;

@@ -1,9 +1,10 @@
-import type { ResourceDeclaration } from '../../src/providers/resource';
-import { BannerCreate } from './BannerCreate';
-import { BannerEdit } from './BannerEdit';
-import { BannerList } from './BannerList';
-import { BannerShow } from './BannerShow';
+import { lazyScreen, type ResourceDeclaration } from '../../src/providers/resource';
 import { HOME_BANNER_ID } from './place';
+
+const BannerCreate = lazyScreen(() => import('./BannerCreate'), 'BannerCreate');
+const BannerEdit = lazyScreen(() => import('./BannerEdit'), 'BannerEdit');
+const BannerList = lazyScreen(() => import('./BannerList'), 'BannerList');
+const BannerShow = lazyScreen(() => import('./BannerShow'), 'BannerShow');
 
 /** Banners (spec 000): lists per category and for Home, add, edit, view, delete. */
 export const banners: ResourceDeclaration = {

@@ -1,8 +1,9 @@
-import type { ResourceDeclaration } from '../../src/providers/resource';
-import { CategoryCreate } from './CategoryCreate';
-import { CategoryEdit } from './CategoryEdit';
-import { CategoryList } from './CategoryList';
-import { CategoryShow } from './CategoryShow';
+import { lazyScreen, type ResourceDeclaration } from '../../src/providers/resource';
+
+const CategoryCreate = lazyScreen(() => import('./CategoryCreate'), 'CategoryCreate');
+const CategoryEdit = lazyScreen(() => import('./CategoryEdit'), 'CategoryEdit');
+const CategoryList = lazyScreen(() => import('./CategoryList'), 'CategoryList');
+const CategoryShow = lazyScreen(() => import('./CategoryShow'), 'CategoryShow');
 
 /** Categories (spec 000): list, add, edit, view; no delete. */
 export const categories: ResourceDeclaration = {

@@ -1,6 +1,8 @@
-import type { ResourceDeclaration } from '../../src/providers/resource';
-import { ContactUsEdit } from './ContactUsEdit';
-import { PrivacyEdit, TermsEdit } from './LegalTextEdit';
+import { lazyScreen, type ResourceDeclaration } from '../../src/providers/resource';
+
+const ContactUsEdit = lazyScreen(() => import('./ContactUsEdit'), 'ContactUsEdit');
+const PrivacyEdit = lazyScreen(() => import('./LegalTextEdit'), 'PrivacyEdit');
+const TermsEdit = lazyScreen(() => import('./LegalTextEdit'), 'TermsEdit');
 
 /**
  * The content screens of spec 001: their routes and menu entries. The texts themselves are the

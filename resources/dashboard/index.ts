@@ -1,10 +1,12 @@
-import type { ResourceDeclaration } from '../../src/providers/resource';
+import { lazyScreen, type ResourceDeclaration } from '../../src/providers/resource';
+
+const DashboardPage = lazyScreen(() => import('../../src/pages/DashboardPage'), 'DashboardPage');
 
 /**
- * The dashboard's calls (spec 001 §7; docs/api.md "Dashboard"). The screen itself is
- * `src/pages/DashboardPage.tsx`, mounted by the app for every admin, so no group, routes or menu
- * here. `getOne` (any id) answers the figures and recent lists; the `ordersByFilter` list answers
- * the chart's buckets, with `type` as the filter.
+ * The dashboard's calls (spec 001 §7; docs/api.md "Dashboard") and its screen,
+ * `src/pages/DashboardPage.tsx`, open to every admin, so no group or menu entry (the menu links
+ * it on its own). `getOne` (any id) answers the figures and recent lists; the `ordersByFilter`
+ * list answers the chart's buckets, with `type` as the filter.
  */
 export const dashboard: ResourceDeclaration = {
   name: 'dashboard',
@@ -20,7 +22,7 @@ export const dashboard: ResourceDeclaration = {
       },
     },
   },
-  routes: [],
+  routes: [{ path: 'dashboard', component: DashboardPage }],
 };
 
 /** The id asked of `getOne`: the call has none, one name keeps react-admin's cache to one entry. */

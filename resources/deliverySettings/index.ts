@@ -1,6 +1,10 @@
-import type { ResourceDeclaration } from '../../src/providers/resource';
-import { DeliveryChargesEdit } from './DeliveryChargesEdit';
-import { DeliveryTimesEdit } from './DeliveryTimesEdit';
+import { lazyScreen, type ResourceDeclaration } from '../../src/providers/resource';
+
+const DeliveryChargesEdit = lazyScreen(
+  () => import('./DeliveryChargesEdit'),
+  'DeliveryChargesEdit',
+);
+const DeliveryTimesEdit = lazyScreen(() => import('./DeliveryTimesEdit'), 'DeliveryTimesEdit');
 
 /**
  * The two single settings of spec 000: delivery charges and delivery times. One resource, whose

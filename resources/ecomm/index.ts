@@ -1,6 +1,7 @@
-import type { ResourceDeclaration } from '../../src/providers/resource';
-import { EcommCategoryList } from './EcommCategoryList';
-import { EcommProductList } from './EcommProductList';
+import { lazyScreen, type ResourceDeclaration } from '../../src/providers/resource';
+
+const EcommCategoryList = lazyScreen(() => import('./EcommCategoryList'), 'EcommCategoryList');
+const EcommProductList = lazyScreen(() => import('./EcommProductList'), 'EcommProductList');
 
 /** E-commerce products (spec 001): a read-only list; both screens and menu entries live here. */
 export const ecomm: ResourceDeclaration = {

@@ -7,8 +7,8 @@ import { OrdersPagedList } from './OrdersPagedList';
 const TYPES = ['fresh', 'reorder'];
 
 /**
- * /admin-panel/orders/{fresh|reorder}/{page}: GET order/by-type answers both lists whole; the
- * declaration pages and sorts them in memory (`paging: 'client'`).
+ * /admin-panel/orders/{fresh|reorder}/{page}: GET order/by-type with `type`, paged and sorted
+ * on the server (our addition; the documented call answered every order at once).
  */
 export function OrdersByTypeList() {
   const { type = '' } = useParams();

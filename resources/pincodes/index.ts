@@ -1,8 +1,9 @@
-import type { ResourceDeclaration } from '../../src/providers/resource';
-import { PincodeCreate } from './PincodeCreate';
-import { PincodeEdit } from './PincodeEdit';
-import { PincodeList } from './PincodeList';
-import { PincodeShow } from './PincodeShow';
+import { lazyScreen, type ResourceDeclaration } from '../../src/providers/resource';
+
+const PincodeCreate = lazyScreen(() => import('./PincodeCreate'), 'PincodeCreate');
+const PincodeEdit = lazyScreen(() => import('./PincodeEdit'), 'PincodeEdit');
+const PincodeList = lazyScreen(() => import('./PincodeList'), 'PincodeList');
+const PincodeShow = lazyScreen(() => import('./PincodeShow'), 'PincodeShow');
 
 /** Pin codes, the service areas (spec 000): list, add, edit, view, delete. */
 export const pincodes: ResourceDeclaration = {

@@ -1,8 +1,9 @@
-import type { ResourceDeclaration } from '../../src/providers/resource';
-import { PlanCreate } from './PlanCreate';
-import { PlanEdit } from './PlanEdit';
-import { PlanList } from './PlanList';
-import { PlanShow } from './PlanShow';
+import { lazyScreen, type ResourceDeclaration } from '../../src/providers/resource';
+
+const PlanCreate = lazyScreen(() => import('./PlanCreate'), 'PlanCreate');
+const PlanEdit = lazyScreen(() => import('./PlanEdit'), 'PlanEdit');
+const PlanList = lazyScreen(() => import('./PlanList'), 'PlanList');
+const PlanShow = lazyScreen(() => import('./PlanShow'), 'PlanShow');
 
 /** Tiffin plans (spec 000): list, add, edit, view, delete. */
 export const plans: ResourceDeclaration = {

@@ -1,5 +1,10 @@
-import type { MenuCategory, ResourceDeclaration } from '../../src/providers/resource';
-import { PricingPage } from './PricingPage';
+import {
+  lazyScreen,
+  type MenuCategory,
+  type ResourceDeclaration,
+} from '../../src/providers/resource';
+
+const PricingPage = lazyScreen(() => import('./PricingPage'), 'PricingPage');
 
 const lower = (c: MenuCategory) => c.name.toLowerCase();
 

@@ -1,7 +1,8 @@
-import type { ResourceDeclaration } from '../../src/providers/resource';
-import { ProductCreate } from './ProductCreate';
-import { ProductEdit } from './ProductEdit';
-import { ProductShow } from './ProductShow';
+import { lazyScreen, type ResourceDeclaration } from '../../src/providers/resource';
+
+const ProductCreate = lazyScreen(() => import('./ProductCreate'), 'ProductCreate');
+const ProductEdit = lazyScreen(() => import('./ProductEdit'), 'ProductEdit');
+const ProductShow = lazyScreen(() => import('./ProductShow'), 'ProductShow');
 
 const PRODUCT_FIELDS = [
   'name',

@@ -1,6 +1,7 @@
-import type { ResourceDeclaration } from '../../src/providers/resource';
-import { ReturnList } from './ReturnList';
-import { ReturnShow } from './ReturnShow';
+import { lazyScreen, type ResourceDeclaration } from '../../src/providers/resource';
+
+const ReturnList = lazyScreen(() => import('./ReturnList'), 'ReturnList');
+const ReturnShow = lazyScreen(() => import('./ReturnShow'), 'ReturnShow');
 
 /** Return requests of water jars and oxygen cylinders (spec 001; docs/api.md "Returns"). */
 export const returns: ResourceDeclaration = {

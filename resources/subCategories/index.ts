@@ -1,7 +1,8 @@
-import type { ResourceDeclaration } from '../../src/providers/resource';
-import { SubCategoryCreate } from './SubCategoryCreate';
-import { SubCategoryEdit } from './SubCategoryEdit';
-import { SubCategoryShow } from './SubCategoryShow';
+import { lazyScreen, type ResourceDeclaration } from '../../src/providers/resource';
+
+const SubCategoryCreate = lazyScreen(() => import('./SubCategoryCreate'), 'SubCategoryCreate');
+const SubCategoryEdit = lazyScreen(() => import('./SubCategoryEdit'), 'SubCategoryEdit');
+const SubCategoryShow = lazyScreen(() => import('./SubCategoryShow'), 'SubCategoryShow');
 
 /** Sub-categories of the laundry category (spec 000): listed in the category view. */
 export const subCategories: ResourceDeclaration = {

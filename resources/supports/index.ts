@@ -1,7 +1,8 @@
-import type { ResourceDeclaration } from '../../src/providers/resource';
-import { SupportList } from './SupportList';
-import { TicketShow } from './TicketShow';
-import { UserTickets } from './UserTickets';
+import { lazyScreen, type ResourceDeclaration } from '../../src/providers/resource';
+
+const SupportList = lazyScreen(() => import('./SupportList'), 'SupportList');
+const TicketShow = lazyScreen(() => import('./TicketShow'), 'TicketShow');
+const UserTickets = lazyScreen(() => import('./UserTickets'), 'UserTickets');
 
 /**
  * Support tickets (spec 001; docs/api.md "Support tickets", answers spell `statuscode`). The

@@ -1,9 +1,10 @@
-import type { ResourceDeclaration } from '../../src/providers/resource';
-import { BlockedUserList } from './BlockedUserList';
-import { InactiveUserList } from './InactiveUserList';
-import { UserEdit } from './UserEdit';
-import { UserList } from './UserList';
-import { UserShow } from './UserShow';
+import { lazyScreen, type ResourceDeclaration } from '../../src/providers/resource';
+
+const BlockedUserList = lazyScreen(() => import('./BlockedUserList'), 'BlockedUserList');
+const InactiveUserList = lazyScreen(() => import('./InactiveUserList'), 'InactiveUserList');
+const UserEdit = lazyScreen(() => import('./UserEdit'), 'UserEdit');
+const UserList = lazyScreen(() => import('./UserList'), 'UserList');
+const UserShow = lazyScreen(() => import('./UserShow'), 'UserShow');
 
 /** Customers, called family members (spec 001): Total, Inactive and Blocked lists, view, edit. */
 export const users: ResourceDeclaration = {

@@ -331,7 +331,8 @@ export const customersTable = pgTable(
   },
   (t) => [
     uniqueIndex('customers_email_key').on(sql`lower(${t.email})`),
-    index('customers_status_created_idx').on(t.status, t.createdAt),
+    index('customers_status_created_idx').on(t.status, t.createdAt, t.id),
+    index('customers_created_idx').on(t.createdAt, t.id),
     index('customers_first_name_trgm_idx').using('gin', sql`${t.firstName} gin_trgm_ops`),
     index('customers_last_name_trgm_idx').using('gin', sql`${t.lastName} gin_trgm_ops`),
     index('customers_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
@@ -375,9 +376,9 @@ export const auditLogTable = pgTable(
     statusCode: integer('status_code').notNull(),
   },
   (t) => [
-    index('audit_log_at_idx').on(t.at),
-    index('audit_log_admin_at_idx').on(t.adminId, t.at),
-    index('audit_log_resource_at_idx').on(t.resource, t.at),
+    index('audit_log_at_idx').on(t.at, t.id),
+    index('audit_log_admin_at_idx').on(t.adminId, t.at, t.id),
+    index('audit_log_resource_at_idx').on(t.resource, t.at, t.id),
   ],
 );
 
@@ -453,17 +454,31 @@ export const ordersTable = pgTable(
   (t) => [
     uniqueIndex('orders_order_id_key').on(t.orderId),
     index('orders_created_idx').on(t.createdAt, t.id),
-    index('orders_status_created_idx').on(t.status, t.createdAt),
-    index('orders_category_created_idx').on(t.categoryId, t.createdAt),
-    index('orders_category_status_created_idx').on(t.categoryId, t.status, t.createdAt),
-    index('orders_type_created_idx').on(t.orderType, t.createdAt),
-    index('orders_customer_created_idx').on(t.customerId, t.createdAt),
+    index('orders_status_created_idx').on(t.status, t.createdAt, t.id),
+    index('orders_category_created_idx').on(t.categoryId, t.createdAt, t.id),
+    index('orders_category_status_created_idx').on(t.categoryId, t.status, t.createdAt, t.id),
+    index('orders_type_created_idx').on(t.orderType, t.createdAt, t.id),
+    index('orders_customer_created_idx').on(t.customerId, t.createdAt, t.id),
     index('orders_product_idx').on(t.productId),
     index('orders_plan_idx').on(t.planId),
     // The open jobs of a service, by pin code (Assigning Jobs and the job sheet).
     index('orders_open_jobs_idx')
-      .on(t.categoryId, t.pincode, t.createdAt)
+      .on(t.categoryId, t.pincode, t.createdAt, t.id)
       .where(sql`${t.status} in ('Pending', 'Out for Delivery')`),
+    // The other sorts of the orders lists, alone and within a service (an order id is unique,
+    // so it needs no tie-break; the amount is what the panel shows, see order_paid()).
+    index('orders_category_order_id_idx').on(t.categoryId, t.orderId),
+    index('orders_paid_created_idx').on(
+      sql`coalesce(${t.totalAmount}, ${t.price} + ${t.deliveryCharge})`,
+      t.createdAt,
+      t.id,
+    ),
+    index('orders_category_paid_created_idx').on(
+      t.categoryId,
+      sql`coalesce(${t.totalAmount}, ${t.price} + ${t.deliveryCharge})`,
+      t.createdAt,
+      t.id,
+    ),
     index('orders_order_id_trgm_idx').using('gin', sql`${t.orderId} gin_trgm_ops`),
   ],
 );
@@ -521,6 +536,40 @@ export const orderCountsTable = pgTable(
   (t) => [primaryKey({ columns: [t.categoryId, t.pincode, t.orderType, t.status] })],
 );
 
+/**
+ * Orders per day (in India), service, status and type, kept by the same trigger (migration
+ * 0010): a deep page of a list sorted by date starts at the right day instead of skipping
+ * every newer order (server/lib/daySeek.ts).
+ */
+export const orderDayCountsTable = pgTable(
+  'order_day_counts',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    categoryId: text('category_id').notNull(),
+    status: text('status').$type<OrderStatus>().notNull(),
+    orderType: text('order_type').$type<OrderType>().notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.categoryId, t.status, t.orderType] })],
+);
+
+/**
+ * Orders per customer, service, status and type, kept by the same trigger (migration 0010): the
+ * exact total of a search by customer (a common surname matches thousands of customers and tens
+ * of thousands of orders) sums these instead of counting the orders.
+ */
+export const customerOrderCountsTable = pgTable(
+  'customer_order_counts',
+  {
+    customerId: text('customer_id').notNull(),
+    categoryId: text('category_id').notNull(),
+    status: text('status').$type<OrderStatus>().notNull(),
+    orderType: text('order_type').$type<OrderType>().notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.categoryId, t.status, t.orderType] })],
+);
+
 /** Orders placed per day and service, kept by the same trigger: the dashboard chart's buckets. */
 export const orderDailyTable = pgTable(
   'order_daily',
@@ -562,7 +611,7 @@ export const returnRequestsTable = pgTable(
     settledBy: text('settled_by'),
   },
   (t) => [
-    index('return_requests_category_requested_idx').on(t.categoryId, t.requestedAt),
+    index('return_requests_category_requested_idx').on(t.categoryId, t.requestedAt, t.id),
     index('return_requests_order_idx').on(t.orderId),
     index('return_requests_customer_idx').on(t.customerId),
   ],
@@ -682,6 +731,17 @@ export const ecommerceProductsTable = pgTable(
     index('ecommerce_products_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
     index('ecommerce_products_brand_trgm_idx').using('gin', sql`${t.brandName} gin_trgm_ops`),
   ],
+);
+
+/** Customers per day (in India) of sign-up and status, kept like customer_counts (migration 0010). */
+export const customerDayCountsTable = pgTable(
+  'customer_day_counts',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    status: text('status').$type<CustomerStatus>().notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.status] })],
 );
 
 /** Customers per status, kept by a trigger on `customers` (migration 0008): the dashboard's cards. */

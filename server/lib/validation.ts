@@ -37,12 +37,16 @@ export const imageUpload = (message = 'Please choose an image.') =>
 /** An optional image on edit: a new file replaces the old one; a text value keeps it. */
 export const optionalImageUpload = z.union([z.instanceof(Buffer), z.string()]).optional();
 
+/** A million rows at one a page; beyond it a page is surely a mistake. */
+export const MAX_PAGE = 1_000_000;
+
 /** The paging query shared by every list; every list is bounded (limit 1..1000). */
 export const pagingQuery = {
   page: z.coerce
     .number({ error: 'Page must be a number.' })
     .int('Page must be a whole number.')
     .min(1, 'Page number should be greater than or equal to 1')
+    .max(MAX_PAGE, `Page must be between 1 and ${MAX_PAGE}.`)
     .default(1),
   limit: z.coerce
     .number({ error: 'Limit must be a number.' })

@@ -21,6 +21,11 @@ export function sendError(
   return reply.code(status).send(flagged ? { success: false, ...body } : body);
 }
 
+/** PostgreSQL's code for a statement cancelled by its statement timeout. */
+const QUERY_CANCELED = '57014';
+export const TOO_SLOW = 'This search is taking too long. Narrow it down and try again.';
+export const WRITE_TOO_SLOW = 'The database is busy and nothing was saved. Please try again.';
+
 /** Busboy reports a truncated or malformed multipart body as a plain Error, without a code. */
 function isUnreadableMultipart(err: FastifyError, request: FastifyRequest): boolean {
   return (
@@ -43,6 +48,12 @@ function toClientError(
   if (hasZodFastifySchemaValidationErrors(err)) {
     const first = err.validation[0];
     return { status: 400, message: first?.message || 'The request is not valid.' };
+  }
+  // PostgreSQL cancelled a statement that ran past DATABASE_STATEMENT_TIMEOUT_MS (drizzle
+  // wraps the driver's error in `cause`).
+  const dbCode = (err as { cause?: { code?: string } }).cause?.code ?? err.code;
+  if (dbCode === QUERY_CANCELED) {
+    return { status: 503, message: request.method === 'GET' ? TOO_SLOW : WRITE_TOO_SLOW };
   }
   switch (err.code) {
     case 'FST_REQ_FILE_TOO_LARGE':

@@ -71,4 +71,3 @@ export function ChangePasswordPage() {
     </Card>
   );
 }
-ChangePasswordPage.path = 'change-password';

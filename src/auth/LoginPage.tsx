@@ -2,6 +2,7 @@ import { Stack } from '@mui/material';
 import { useState } from 'react';
 import { Form, PasswordInput, TextInput, useLogin, useNotify, useTranslate } from 'react-admin';
 import { BusyButton } from '../components/BusyButton';
+import { preloadLayout } from '../layout/AdminShell';
 import { AuthCard } from './AuthCard';
 import { emailRules, requiredField } from './validators';
 
@@ -14,6 +15,7 @@ export function LoginPage() {
 
   const submit = async (values: Record<string, unknown>) => {
     setBusy(true);
+    preloadLayout();
     try {
       await login({ email: values.email, password: values.password });
       notify('app.auth.logged_in', { type: 'success' });

@@ -82,4 +82,3 @@ export function DashboardPage() {
     </Box>
   );
 }
-DashboardPage.path = 'dashboard';

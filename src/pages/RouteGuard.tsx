@@ -1,7 +1,9 @@
 import { Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useCanAccess, useTranslate } from 'react-admin';
-import { NotAllowed } from './NotAllowed';
+import { lazyScreen } from '../providers/resource';
+
+const NotAllowed = lazyScreen(() => import('./NotAllowed'), 'NotAllowed');
 
 /** Mounts a screen only for admins whose permissions grant it (the same canAccess as the menu). */
 export function RouteGuard({

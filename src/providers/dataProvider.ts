@@ -1,6 +1,5 @@
 import type { DataProvider, Identifier, RaRecord } from 'react-admin';
-import { apiRequest, type ApiAnswer } from './httpClient';
-import { createWholeListCache } from './wholeListCache';
+import { apiDownload, apiRequest, type ApiAnswer } from './httpClient';
 import type { ApiCall, ResourceDeclaration } from './resource';
 
 /** The answer of a write, with the server's message for the success notification. */
@@ -9,6 +8,32 @@ export interface WriteMeta {
 }
 
 export type AppDataProvider = DataProvider;
+
+export interface DownloadParams {
+  /** Fills the `:name` parts of the file's path; the other values are its query. */
+  values: Record<string, unknown>;
+  /** Bytes received so far, as they arrive. */
+  onProgress?: (receivedBytes: number) => void;
+  signal?: AbortSignal;
+}
+
+export interface DownloadedFile {
+  blob: Blob;
+  fileName: string;
+}
+
+/**
+ * The provider's typed methods beyond CRUD (`useDataProvider<DataProvider & FileDownloads>()`).
+ * Through react-admin's proxy a 401 signs out and resolves `{ data: {} }`: check the blob.
+ */
+export interface FileDownloads {
+  /** One of a resource's declared `files` (resources/<name>/index.ts `api.files`). */
+  download(
+    resource: string,
+    file: string,
+    params: DownloadParams,
+  ): Promise<{ data: DownloadedFile }>;
+}
 
 /** The spec's records carry `_id`; react-admin wants `id`. Both are kept. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -40,39 +65,6 @@ function pickFields(call: ApiCall, data: Record<string, unknown>, id?: Identifie
   return picked;
 }
 
-/** A field of a record, `user.name` reading into nested objects. */
-function fieldOf(record: Record<string, unknown>, field: string): unknown {
-  return field
-    .split('.')
-    .reduce<unknown>((value, key) => (value as Record<string, unknown> | null)?.[key], record);
-}
-
-/** Numbers by value, anything else as text (ISO dates sort by time); empty values first. */
-function compareValues(a: unknown, b: unknown): number {
-  const empty = (v: unknown) => v === null || v === undefined || v === '';
-  if (empty(a) || empty(b)) return Number(!empty(a)) - Number(!empty(b));
-  if (typeof a === 'number' && typeof b === 'number') return a - b;
-  return String(a).localeCompare(String(b), 'en', { numeric: true });
-}
-
-/** Sorts (stably) and pages a whole list the way a server-paged call would. */
-function pageInMemory(
-  items: Record<string, unknown>[],
-  pagination?: { page: number; perPage: number },
-  sort?: { field: string; order: string },
-) {
-  let rows = items;
-  if (sort?.field) {
-    const direction = sort.order === 'DESC' ? -1 : 1;
-    rows = [...items].sort(
-      (a, b) => direction * compareValues(fieldOf(a, sort.field), fieldOf(b, sort.field)),
-    );
-  }
-  if (!pagination) return rows;
-  const start = (pagination.page - 1) * pagination.perPage;
-  return rows.slice(start, start + pagination.perPage);
-}
-
 function readResult(answer: ApiAnswer, key?: string): unknown {
   const result = answer.result ?? answer.data;
   return key && result && typeof result === 'object' ? result[key] : result;
@@ -82,9 +74,10 @@ function readResult(answer: ApiAnswer, key?: string): unknown {
  * Interprets the resource declarations of `resources/`: one generic provider, no per-resource
  * code. Paths, envelopes, paging shapes and body kinds all come from the declarations.
  */
-export function createDataProvider(declarations: ResourceDeclaration[]): AppDataProvider {
+export function createDataProvider(
+  declarations: ResourceDeclaration[],
+): AppDataProvider & FileDownloads {
   const resources = Object.fromEntries(declarations.map((d) => [d.name, d]));
-  const wholeLists = createWholeListCache<ApiAnswer>();
 
   function callOf<K extends 'list' | 'getOne' | 'create' | 'update' | 'delete'>(
     resource: string,
@@ -107,7 +100,6 @@ export function createDataProvider(declarations: ResourceDeclaration[]): AppData
   ) {
     const { call, envelope } = callOf(resource, kind);
     const { path } = fillPath(call.path, id, data);
-    wholeLists.clear();
     const answer = await apiRequest({
       method: call.method,
       path,
@@ -130,14 +122,13 @@ export function createDataProvider(declarations: ResourceDeclaration[]): AppData
     return { call, envelope: call.envelope ?? decl.api.envelope };
   }
 
-  const provider: AppDataProvider = {
+  const provider: AppDataProvider & FileDownloads = {
     async getList(resource, params) {
       const { call, envelope } = listCallOf(resource, params.meta?.list);
       const { q, ...filters } = params.filter ?? {};
       const { path, rest } = fillPath(call.path, undefined, filters);
       const query: Record<string, unknown> = { ...call.query, ...rest };
-      const serverPaged = call.paging !== 'none' && call.paging !== 'client';
-      if (params.pagination && serverPaged) {
+      if (params.pagination && call.paging !== 'none') {
         query.page = params.pagination.page;
         query.limit = params.pagination.perPage;
       }
@@ -148,33 +139,20 @@ export function createDataProvider(declarations: ResourceDeclaration[]): AppData
       }
       // A POST list (accessories by category) sends its parameters as the body.
       const post = call.method === 'POST';
-      const ask = () =>
-        apiRequest({
-          method: call.method,
-          path,
-          query: post ? undefined : query,
-          body: post ? query : undefined,
-          bodyKind: call.bodyKind,
-          envelope,
-        });
-      const answer =
-        call.paging === 'client'
-          ? await wholeLists.get(`${call.method} ${path} ${JSON.stringify(query)}`, ask)
-          : await ask();
+      const answer = await apiRequest({
+        method: call.method,
+        path,
+        query: post ? undefined : query,
+        body: post ? query : undefined,
+        bodyKind: call.bodyKind,
+        envelope,
+      });
       const source = call.paging === 'top' ? answer : (answer.result ?? {});
       const items = ((call.paging === 'top' ? answer.data : readResult(answer, call.resultKey)) ??
         []) as Record<string, unknown>[];
       const meta = call.metaKeys
         ? Object.fromEntries(call.metaKeys.map((key) => [key, source[key]]))
         : undefined;
-      if (call.paging === 'client') {
-        const page = pageInMemory(
-          items,
-          params.pagination,
-          call.sortParam ? undefined : params.sort,
-        );
-        return { data: page.map(withId), total: items.length, ...(meta && { meta }) };
-      }
       return {
         data: items.map(withId),
         total: Number(source.totalRecords ?? items.length),
@@ -232,6 +210,19 @@ export function createDataProvider(declarations: ResourceDeclaration[]): AppData
     async deleteMany(resource, params) {
       for (const id of params.ids) await write(resource, 'delete', {}, id);
       return { data: params.ids };
+    },
+
+    async download(resource, file, params) {
+      const call = resources[resource]?.api.files?.[file];
+      if (!call) throw new Error(`The ${resource} resource declares no ${file} file`);
+      const { path, rest } = fillPath(call.path, undefined, params.values);
+      const blob = await apiDownload({
+        path,
+        query: rest,
+        onProgress: params.onProgress,
+        signal: params.signal,
+      });
+      return { data: { blob, fileName: call.fileName } };
     },
   };
   return provider;

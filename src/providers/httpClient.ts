@@ -19,6 +19,8 @@ export type ApiAnswer = Record<string, any>;
 
 export const API_PREFIX = '/api/';
 export const NETWORK_ERROR = 'Unable to reach the server. Check your connection and try again.';
+export const DOWNLOAD_CUT =
+  'The download stopped before the end (connection lost). Check your connection and try again.';
 
 /** A file chosen in an ImageInput ({ rawFile }) or a plain File. */
 function asFile(value: unknown): File | undefined {
@@ -107,4 +109,61 @@ export async function apiRequest(req: ApiRequest): Promise<ApiAnswer> {
     );
   }
   return answer;
+}
+
+export interface DownloadRequest {
+  path: string;
+  query?: Record<string, unknown>;
+  /** Bytes received so far, as they arrive. */
+  onProgress?: (receivedBytes: number) => void;
+  signal?: AbortSignal;
+}
+
+/**
+ * A file (a streamed PDF) with the bearer token, read as it arrives so that the caller can show
+ * progress. A refusal answers the JSON envelope: it becomes an HttpError with the server's
+ * message and status (401 included, for the authProvider); a connection lost part way is an
+ * HttpError of status 0, never a truncated file.
+ */
+export async function apiDownload(req: DownloadRequest): Promise<Blob> {
+  const headers = new Headers({ Accept: 'application/pdf, application/json' });
+  const token = session.getToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(req.path, req.query), { headers, signal: req.signal });
+  } catch (error) {
+    if (req.signal?.aborted) throw error;
+    throw new HttpError(NETWORK_ERROR, 0);
+  }
+  if (!response.ok) {
+    let answer: ApiAnswer = {};
+    try {
+      answer = await response.json();
+    } catch {
+      // A proxy error page or an empty body: fall through with the HTTP status.
+    }
+    throw new HttpError(
+      answer.message || `The server answered ${response.status}.`,
+      response.status,
+      answer,
+    );
+  }
+  const type = response.headers.get('content-type') ?? 'application/octet-stream';
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  let received = 0;
+  try {
+    const reader = response.body!.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      received += value.length;
+      req.onProgress?.(received);
+    }
+  } catch (error) {
+    if (req.signal?.aborted) throw error;
+    throw new HttpError(DOWNLOAD_CUT, 0);
+  }
+  return new Blob(chunks, { type });
 }

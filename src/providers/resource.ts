@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 import type { BodyKind, Envelope } from './httpClient';
 import type { PermissionGroup } from './permissions';
 
@@ -30,10 +30,9 @@ export interface ListCall extends ApiCall {
   /**
    * `result`: items and paging inside `result`; `top`: `data` and paging at the top level of the
    * answer; `none`: the whole list at once, handed over whole (dropdowns, tables of a parent
-   * record); `client`: the whole list at once, which the provider sorts and pages in memory like
-   * a server-paged list (`order/by-type`).
+   * record).
    */
-  paging?: 'result' | 'top' | 'none' | 'client';
+  paging?: 'result' | 'top' | 'none';
   /** Query parameter names for the search text and sorting. */
   searchParam?: string;
   sortParam?: string;
@@ -57,14 +56,40 @@ export interface ResourceApi {
   create?: ApiCall;
   update?: ApiCall;
   delete?: ApiCall;
+  /**
+   * Files the resource offers (a streamed PDF): GET, `:name` in the path filled from the
+   * values, the other values sent as the query; downloaded by the provider's `download`.
+   */
+  files?: Record<string, FileCall>;
+}
+
+/** A file to download, e.g. `{ path: 'order/job-sheet/:serviceId', fileName: 'orders.pdf' }`. */
+export interface FileCall {
+  path: string;
+  /** The name it is saved under. */
+  fileName: string;
 }
 
 /** A screen at one of the spec's routes (relative to /admin-panel). */
 export interface ResourceRoute {
   path: string;
+  /** Usually `lazyScreen(...)`, so that the screen's code loads with its route. */
   component: ComponentType;
   /** The action the screen needs (canAccess); `list` by default. */
   action?: 'list' | 'show' | 'create' | 'edit';
+}
+
+/**
+ * A screen loaded when its route first opens: `lazyScreen(() => import('./ProductEdit'),
+ * 'ProductEdit')`. Each screen is then a chunk of its own, so the login page and the dashboard
+ * never load the others; meanwhile the layout's Suspense shows react-admin's Loading in the
+ * content area.
+ */
+export function lazyScreen<Name extends string, Module extends Record<Name, ComponentType>>(
+  load: () => Promise<Module>,
+  name: Name,
+) {
+  return lazy(async () => ({ default: (await load())[name] }));
 }
 
 export interface MenuEntry {

@@ -44,6 +44,7 @@ export interface TestServer {
   db: Database;
   /** 'pglite' in memory, or 'postgres' when TEST_DATABASE_URL is set. */
   kind: DatabaseHandle['kind'];
+  handle: DatabaseHandle;
   close(): Promise<void>;
   /** Signs in through the API; throws unless the answer is 200. */
   login(email: string, password: string): Promise<string>;
@@ -58,11 +59,19 @@ export interface TestServer {
   tinyPng: typeof tinyPng;
 }
 
+/** PostgreSQL pool settings of openDatabase (PGlite has neither). */
+type DatabaseOptions = Pick<
+  Parameters<typeof openDatabase>[0],
+  'poolSize' | 'statementTimeoutMs' | 'logger'
+>;
+
 /** A PostgreSQL database of its own when TEST_DATABASE_URL is set, else PGlite in memory. */
-async function freshDatabase(): Promise<{ handle: DatabaseHandle; drop(): Promise<void> }> {
+async function freshDatabase(
+  options: DatabaseOptions = {},
+): Promise<{ handle: DatabaseHandle; drop(): Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const handle = await openDatabase({ dataDir: 'memory://' });
+    const handle = await openDatabase({ dataDir: 'memory://', ...options });
     return { handle, drop: async () => {} };
   }
   const name = `hs_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
@@ -75,7 +84,7 @@ async function freshDatabase(): Promise<{ handle: DatabaseHandle; drop(): Promis
   }
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.toString() });
+  const handle = await openDatabase({ databaseUrl: url.toString(), ...options });
   return {
     handle,
     async drop() {
@@ -107,7 +116,7 @@ let adminCounter = 0;
  * (uploads, outbox) and no SMTP, so every mail lands in DATA_DIR/outbox.
  */
 export async function createTestServer(
-  opts: { env?: Record<string, string> } = {},
+  opts: { env?: Record<string, string>; database?: DatabaseOptions } = {},
 ): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'hs-api-test-'));
   const config = loadConfig({
@@ -119,7 +128,7 @@ export async function createTestServer(
     DIST_DIR: path.join(dataDir, 'no-dist'),
     ...opts.env,
   });
-  const { handle, drop } = await freshDatabase();
+  const { handle, drop } = await freshDatabase(opts.database);
   const db = handle.db;
   await ensureSuperAdmin(db, config);
   await seedCategories(db, config.dataDir);
@@ -190,6 +199,7 @@ export async function createTestServer(
     config,
     db,
     kind: handle.kind,
+    handle,
     superToken,
     login,
     createAdmin,

@@ -1,5 +1,23 @@
+import { get, type IncomingHttpHeaders } from 'node:http';
+import type { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import Fastify from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import { PDFParse } from 'pdf-parse';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Database } from '../../server/db/client';
+import * as schema from '../../server/db/schema';
+import jobSheetRoutes from '../../server/modules/orders/jobSheetRoutes';
+import { INLINE_SHEET_JOBS, inlineJobSheet } from '../../server/modules/orders/jobSheetRows';
+import { createOrderRepository } from '../../server/modules/orders/repository';
+import authPlugin from '../../server/plugins/auth';
+import errorsPlugin from '../../server/plugins/errors';
 import { bearer, createTestServer, type TestServer } from './helpers';
 import { createOrderFixtures, type OrderFixtures, type PlaceOptions } from './orderFixtures';
 
@@ -79,10 +97,10 @@ async function jobs(kind: 'water' | 'tiffin', query: string): Promise<JobsAnswer
   return res.json().result;
 }
 
-/** The text of the base64 PDF, and its page count. */
-async function readPdf(base64: string | undefined): Promise<{ text: string; pages: number }> {
-  expect(base64).toEqual(expect.any(String));
-  const data = Buffer.from(base64!, 'base64');
+/** The text of a PDF (bytes, or base64 as assign-jobs answers it), and its page count. */
+async function readPdf(pdf: string | Buffer | undefined): Promise<{ text: string; pages: number }> {
+  expect(pdf).toBeDefined();
+  const data = typeof pdf === 'string' ? Buffer.from(pdf, 'base64') : pdf!;
   expect(data.subarray(0, 5).toString()).toBe('%PDF-');
   const parser = new PDFParse({ data });
   try {
@@ -108,8 +126,10 @@ describe('the job sheet (assign-jobs with wantPdf=true)', () => {
     expect(text).toMatch(/Pin code 560001\s+\(25 jobs\)/);
     expect(text).not.toContain('Pin code 560034');
     expect(pages).toBeGreaterThan(1);
-    expect(text).toContain(`Page 1 of ${pages}`);
-    expect(text).toContain(`Page ${pages} of ${pages}`);
+    // A streamed sheet cannot know its page total: 'Page n' in every footer.
+    expect(text).toMatch(/Page 1\b/);
+    expect(text).toMatch(new RegExp(`Page ${pages}\\b`));
+    expect(text).not.toMatch(/Page \d+ of/);
   });
 
   it('groups every pin code in order, emergencies first, then oldest first', async () => {
@@ -176,7 +196,7 @@ describe('the job sheet (assign-jobs with wantPdf=true)', () => {
     expect(none).toMatchObject({ orders: [], totalRecords: 0 });
     const empty = await readPdf(none.pdf);
     expect(empty.text).toContain('No open jobs match this filter.');
-    expect(empty.text).toContain('Page 1 of 1');
+    expect(empty.text).toMatch(/Page 1\b/);
   });
 
   it('is only built when asked, and wantPdf takes true or false', async () => {
@@ -187,5 +207,292 @@ describe('the job sheet (assign-jobs with wantPdf=true)', () => {
       headers: bearer(s.superToken),
     });
     expect(res.json()).toEqual({ statusCode: 400, message: 'wantPdf must be true or false.' });
+  });
+});
+
+/** The 560001 jobs in the sheet's order: the emergency first, then oldest first. */
+const sheetOrder560001 = () => [emergencyId, ...ids.pin560001.filter((id) => id !== emergencyId)];
+
+/** Each id appears exactly once, in this order. */
+function expectInOrder(text: string, orderIds: string[]) {
+  for (const orderId of orderIds) expect(text.split(orderId).length - 1, orderId).toBe(1);
+  const at = orderIds.map((id) => text.indexOf(id));
+  expect(at).toEqual([...at].sort((a, b) => a - b));
+}
+
+async function jobSheet(
+  query: string,
+  headers: Record<string, string> = bearer(s.superToken),
+  serviceId?: string,
+) {
+  return s.app.inject({
+    method: 'GET',
+    url: `/api/order/job-sheet/${serviceId ?? f.services.water.id}?${query}`,
+    headers,
+  });
+}
+
+describe('the streamed job sheet (GET order/job-sheet/{serviceId}, addition)', () => {
+  it('streams every job of the filter as orders.pdf, and nothing else', async () => {
+    const res = await jobSheet('pincode=560001', {
+      ...bearer(s.superToken),
+      'accept-encoding': 'gzip',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="orders.pdf"');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['x-job-count']).toBe('25');
+    // Streamed as written (pdfkit compresses its pages; gzip on top would gain nothing).
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.headers['content-length']).toBeUndefined();
+
+    const { text, pages } = await readPdf(res.rawPayload);
+    expectInOrder(text, sheetOrder560001());
+    for (const orderId of [...ids.pin560034, ...ids.delivered, ...ids.oxygen, ...ids.tiffin]) {
+      expect(text).not.toContain(orderId);
+    }
+    expect(text).toContain('Job sheet: Water');
+    expect(text).toMatch(/Pin code 560001\s+\|\s+25 open jobs/);
+    expect(text).toMatch(/Pin code 560001\s+\(25 jobs\)/);
+    expect(text).toMatch(/Pin code 560001\s+\(25 jobs\), continued/);
+    expect(text).toContain('Kavya Reddy, 9012345678');
+    expect(text).toContain('20 L Jar x 2; Tap x 2');
+    expect(text).toContain('EMERGENCY');
+    expect(pages).toBeGreaterThan(1);
+    for (let page = 1; page <= pages; page++) expect(text).toMatch(new RegExp(`Page ${page}\\b`));
+    expect(text).not.toMatch(/Page \d+ of/);
+  });
+
+  it('holds every pin code in order, and follows the search', async () => {
+    const all = await readPdf((await jobSheet('')).rawPayload);
+    expect(all.text).toContain('All pin codes');
+    expect(all.text).toMatch(/30 open jobs/);
+    expectInOrder(all.text, [...sheetOrder560001(), ...ids.pin560034]);
+    expect(all.text).toMatch(/Pin code 560034\s+\(5 jobs\)/);
+
+    const res = await jobSheet('search=Iyer');
+    expect(res.headers['x-job-count']).toBe('5');
+    const found = await readPdf(res.rawPayload);
+    expect(found.text).toContain('search "Iyer"');
+    expectInOrder(found.text, ids.pin560034);
+    for (const orderId of ids.pin560001) expect(found.text).not.toContain(orderId);
+
+    const tiffin = await readPdf((await jobSheet('', undefined, f.services.tiffin.id)).rawPayload);
+    expectInOrder(tiffin.text, ids.tiffin);
+    expect(tiffin.text).toContain('Monthly (30 days) x 1');
+  });
+
+  it('answers HEAD with the headers only', async () => {
+    const res = await s.app.inject({
+      method: 'HEAD',
+      url: `/api/order/job-sheet/${f.services.water.id}?pincode=560001`,
+      headers: bearer(s.superToken),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['x-job-count']).toBe('25');
+    expect(res.rawPayload).toHaveLength(0);
+  });
+
+  it('says when nothing matches', async () => {
+    const res = await jobSheet('pincode=110001');
+    expect(res.headers['x-job-count']).toBe('0');
+    const { text, pages } = await readPdf(res.rawPayload);
+    expect(text).toContain('No open jobs match this filter.');
+    expect(text).toMatch(/0 open jobs/);
+    expect(pages).toBe(1);
+    expect(text).toMatch(/Page 1\b/);
+  });
+
+  it('answers 400 for a bad query, 404 for an unknown service, 401 without a token, 403 without the permission', async () => {
+    expect((await jobSheet('pincode=5600')).json()).toEqual({
+      statusCode: 400,
+      message: 'Pin code must be 6 digits.',
+    });
+    expect((await jobSheet(`search=${'x'.repeat(101)}`)).json()).toEqual({
+      statusCode: 400,
+      message: 'Search must be at most 100 characters.',
+    });
+    const unknown = await jobSheet('', undefined, 'no-such-service');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ statusCode: 404, message: 'This service does not exist.' });
+
+    const anonymous = await jobSheet('', {});
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.headers['content-type']).toMatch(/^application\/json/);
+
+    const ordersOnly = await s.createAdmin({ permissions: { orders: true } });
+    expect((await jobSheet('', bearer(ordersOnly.token))).statusCode).toBe(403);
+    const jobsOnly = await s.createAdmin({ permissions: { assigningJobs: true } });
+    const allowed = await jobSheet('pincode=560034', bearer(jobsOnly.token));
+    expect(allowed.statusCode).toBe(200);
+    expect(allowed.headers['content-type']).toBe('application/pdf');
+  });
+});
+
+describe('the base64 sheet of assign-jobs is bounded', () => {
+  it('holds at most INLINE_SHEET_JOBS jobs and says so when it is cut', async () => {
+    expect(INLINE_SHEET_JOBS).toBe(1000);
+    const repo = createOrderRepository(s.db);
+    const filter = { categoryId: f.services.water.id, statuses: 'open' as const };
+    const pdf = await inlineJobSheet(repo, { name: 'Water', kind: 'water' }, filter, { limit: 10 });
+    const { text } = await readPdf(pdf);
+    const sheet = [...sheetOrder560001(), ...ids.pin560034];
+    expectInOrder(text, sheet.slice(0, 10));
+    for (const orderId of sheet.slice(10)) expect(text).not.toContain(orderId);
+    expect(text).toMatch(/30 open jobs/);
+    expect(text).toContain('First 10 of 30 jobs — download the full sheet from the panel');
+    expect(text).toContain('20 more jobs not shown: download the full sheet from the panel.');
+    // Under the bound the sheet is whole and says nothing of the kind.
+    const whole = await readPdf(
+      await inlineJobSheet(repo, { name: 'Water', kind: 'water' }, filter, { limit: 30 }),
+    );
+    expectInOrder(whole.text, sheet);
+    expect(whole.text).not.toContain('download the full sheet');
+  });
+});
+
+/**
+ * A second app serving only the job sheet, over a real port, on the same data: batches of two
+ * jobs (so a sheet crosses many), and a database handle whose later batch queries (their SQL
+ * names `sheet_last`) pass through `gate` first, to hold or fail them.
+ */
+async function sheetServer(gate: (batchQuery: number) => unknown = () => {}) {
+  const client = (s.db as unknown as { $client: object }).$client;
+  let batchQueries = 0;
+  const gated = new Proxy(client, {
+    get(target, prop) {
+      const value: unknown = Reflect.get(target, prop, target);
+      if (typeof value !== 'function') return value;
+      if (prop !== 'query') return value.bind(target);
+      return async (...args: unknown[]) => {
+        const sql =
+          typeof args[0] === 'string' ? args[0] : ((args[0] as { text?: string }).text ?? '');
+        if (sql.includes('"sheet_last"')) await gate(++batchQueries);
+        return value.apply(target, args);
+      };
+    },
+  });
+  const db = (s.kind === 'pglite'
+    ? drizzlePglite({ client: gated as PGlite, schema })
+    : drizzlePg({ client: gated as pg.Pool, schema })) as unknown as Database;
+  const logs: { level: number; msg: string; err?: { message: string } }[] = [];
+  const app = Fastify({
+    logger: {
+      level: 'info',
+      stream: { write: (line: string) => void logs.push(JSON.parse(line)) },
+    },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', s.config);
+  app.decorate('db', db);
+  await app.register(errorsPlugin);
+  await app.register(authPlugin);
+  await app.register(jobSheetRoutes, { prefix: '/api/order', batchSize: 2 });
+  const origin = await app.listen({ port: 0, host: '127.0.0.1' });
+  return { app, origin, logs, batchQueries: () => batchQueries };
+}
+
+interface Download {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+  /** The answer ended normally (not cut off). */
+  complete: boolean;
+}
+
+/** GET over a socket; `stopAfterFirstChunk` hangs up as soon as the first bytes arrive. */
+function download(url: string, opts: { stopAfterFirstChunk?: boolean } = {}): Promise<Download> {
+  return new Promise((resolve, reject) => {
+    const req = get(url, { headers: bearer(s.superToken) }, (res) => {
+      const chunks: Buffer[] = [];
+      let complete = false;
+      res.on('data', (chunk: Buffer) => {
+        chunks.push(chunk);
+        if (opts.stopAfterFirstChunk) req.destroy();
+      });
+      res.on('end', () => (complete = true));
+      res.on('error', () => {});
+      res.on('close', () =>
+        resolve({
+          status: res.statusCode!,
+          headers: res.headers,
+          body: Buffer.concat(chunks),
+          complete,
+        }),
+      );
+    });
+    req.on('error', (err) => (opts.stopAfterFirstChunk ? undefined : reject(err)));
+  });
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 200));
+
+describe('the streamed job sheet, batch by batch', () => {
+  it('reads the sheet in keyset batches without losing or repeating a job', async () => {
+    const server = await sheetServer();
+    try {
+      const res = await download(`${server.origin}/api/order/job-sheet/${f.services.water.id}`);
+      expect(res).toMatchObject({ status: 200, complete: true });
+      const { text } = await readPdf(res.body);
+      expectInOrder(text, [...sheetOrder560001(), ...ids.pin560034]);
+      // 30 jobs, 2 a batch: the first batch, then 14 more and one that finds nothing.
+      expect(server.batchQueries()).toBeGreaterThanOrEqual(14);
+    } finally {
+      await server.app.close();
+    }
+  });
+
+  it('stops reading when the client goes away, without an error', async () => {
+    let hungUp: () => void = () => {};
+    const clientGone = new Promise<void>((resolve) => (hungUp = resolve));
+    // The second batch waits until the client has hung up and the server has seen it.
+    const server = await sheetServer((n) => (n === 1 ? clientGone.then(settle) : undefined));
+    try {
+      const res = await download(`${server.origin}/api/order/job-sheet/${f.services.water.id}`, {
+        stopAfterFirstChunk: true,
+      });
+      expect(res).toMatchObject({ status: 200, complete: false });
+      hungUp();
+      await vi.waitFor(() =>
+        expect(server.logs.some((l) => l.msg.includes('the client went away'))).toBe(true),
+      );
+      await settle();
+      // The held batch and at most the one read ahead of it; not the 14 a whole sheet takes.
+      expect(server.batchQueries()).toBeLessThanOrEqual(2);
+      expect(server.logs.filter((l) => l.level >= 50)).toEqual([]);
+      // The server goes on serving.
+      const again = await download(
+        `${server.origin}/api/order/job-sheet/${f.services.water.id}?pincode=560034`,
+      );
+      expect(again).toMatchObject({ status: 200, complete: true });
+    } finally {
+      await server.app.close();
+    }
+  });
+
+  it('logs a database failure part way and cuts the connection, so the download fails visibly', async () => {
+    const server = await sheetServer((n) => {
+      if (n === 3) throw new Error('Connection terminated unexpectedly');
+    });
+    try {
+      const res = await download(`${server.origin}/api/order/job-sheet/${f.services.water.id}`);
+      expect(res.status).toBe(200);
+      expect(res.complete).toBe(false);
+      expect(res.body.subarray(0, 5).toString()).toBe('%PDF-');
+      expect(res.body.toString('latin1')).not.toContain('%%EOF');
+      await settle();
+      const failure = server.logs.find((l) => l.msg.includes('job sheet failed part way'));
+      expect(failure?.level).toBe(50);
+      expect(failure?.err?.message).toContain('Connection terminated unexpectedly');
+      const again = await download(
+        `${server.origin}/api/order/job-sheet/${f.services.water.id}?pincode=560034`,
+      );
+      expect(again).toMatchObject({ status: 200, complete: true });
+    } finally {
+      await server.app.close();
+    }
   });
 });

@@ -2,7 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpError, testDataProvider, type DataProvider, type RaRecord } from 'react-admin';
 import { afterEach, describe, expect, it, vi, type Mock } from 'vitest';
+import { resources } from '../../resources';
 import { formatRupees } from '../../src/format';
+import { createDataProvider, type DownloadParams } from '../../src/providers/dataProvider';
+import { DOWNLOAD_CUT } from '../../src/providers/httpClient';
 import { fakeAuthProvider, renderPanel, SEEDED_CATEGORIES } from './helpers';
 
 const service = (id: string) => {
@@ -51,22 +54,17 @@ const PINCODES = [
   { id: 'p2', _id: 'p2', number: '560034', pinType: 'Office', status: 'Active' },
 ];
 
-// A tiny PDF, as the server sends it (base64).
+// A tiny PDF, as the server streams it.
 const PDF_BYTES = '%PDF-1.4\n%%EOF\n';
-const PDF_BASE64 = btoa(PDF_BYTES);
 
-type Fake = DataProvider & { [K in 'getList' | 'getOne' | 'update']: Mock };
+type Fake = DataProvider & { [K in 'getList' | 'getOne' | 'update' | 'download']: Mock };
 
 function fakeJobs(jobs: RaRecord[], overrides: Partial<DataProvider> = {}): Fake {
   return testDataProvider({
-    getList: vi.fn(async (resource: string, params: { filter?: Record<string, unknown> }) => {
+    getList: vi.fn(async (resource: string) => {
       if (resource === 'categories') return { data: SEEDED_CATEGORIES, total: 3 };
       if (resource === 'pincodes') return { data: PINCODES, total: PINCODES.length };
-      return {
-        data: jobs,
-        total: jobs.length,
-        meta: params.filter?.wantPdf ? { pdf: PDF_BASE64 } : {},
-      };
+      return { data: jobs, total: jobs.length };
     }),
     getOne: vi.fn(async (resource: string, { id }: { id: unknown }) => {
       if (resource === 'categories') {
@@ -81,6 +79,9 @@ function fakeJobs(jobs: RaRecord[], overrides: Partial<DataProvider> = {}): Fake
     update: vi.fn(async (_r: string, { id, data }: { id: unknown; data: object }) => ({
       data: { id, ...data },
       meta: { message: 'Order status updated to Delivered.' },
+    })),
+    download: vi.fn(async () => ({
+      data: { blob: new Blob([PDF_BYTES], { type: 'application/pdf' }), fileName: 'orders.pdf' },
     })),
     ...overrides,
   } as never) as Fake;
@@ -248,71 +249,191 @@ describe('assigning jobs list', () => {
   });
 });
 
+/** Records the downloads the browser would start (jsdom has no object URLs). */
+function captureDownloads() {
+  const created: Blob[] = [];
+  const createObjectURL = vi.fn((blob: Blob) => {
+    created.push(blob);
+    return 'blob:job-sheet';
+  });
+  const revokeObjectURL = vi.fn();
+  Object.assign(URL, { createObjectURL, revokeObjectURL });
+  const clicked: { href: string; download: string }[] = [];
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+    this: HTMLAnchorElement,
+  ) {
+    clicked.push({ href: this.href, download: this.download });
+  });
+  return { created, clicked, revokeObjectURL };
+}
+
+const downloadButton = () => screen.getByRole('button', { name: 'Download PDF' });
+
 describe('Download PDF', () => {
-  it('asks the same call with wantPdf=true and saves the job sheet as orders.pdf', async () => {
-    const created: Blob[] = [];
-    const createObjectURL = vi.fn((blob: Blob) => {
-      created.push(blob);
-      return 'blob:job-sheet';
-    });
-    const revokeObjectURL = vi.fn();
-    // jsdom has no object URLs: these stand in for the browser's, for this test only.
-    Object.assign(URL, { createObjectURL, revokeObjectURL });
-    const clicked: { href: string; download: string }[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-      this: HTMLAnchorElement,
-    ) {
-      clicked.push({ href: this.href, download: this.download });
-    });
+  it('streams the whole job sheet for the pin code and search, shows progress, and saves orders.pdf', async () => {
+    const { created, clicked, revokeObjectURL } = captureDownloads();
     let release: () => void = () => {};
-    const base = fakeJobs([WATER_JOB]);
-    const realGetList = base.getList.getMockImplementation()!;
-    base.getList.mockImplementation(async (resource: string, params: never) => {
-      if ((params as { filter?: { wantPdf?: boolean } }).filter?.wantPdf) {
+    const dataProvider = fakeJobs([WATER_JOB], {
+      download: vi.fn(async (_r: string, _f: string, params: DownloadParams) => {
+        params.onProgress?.(350 * 1024);
+        params.onProgress?.(1.2 * 1024 * 1024);
         await new Promise<void>((resolve) => (release = resolve));
-      }
-      return realGetList(resource, params);
+        return {
+          data: {
+            blob: new Blob([PDF_BYTES], { type: 'application/pdf' }),
+            fileName: 'orders.pdf',
+          },
+        };
+      }) as never,
     });
-
-    renderPanel('/assigning-job/water/w1/1', { dataProvider: base });
+    renderPanel('/assigning-job/water/w1/1', { dataProvider });
     await screen.findByRole('table', {}, SLOW);
+    await userEvent.click(screen.getByRole('combobox', { name: 'Pin Code' }));
+    await userEvent.click(await screen.findByRole('option', { name: '560034' }));
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search' }), 'OD25');
-    await waitFor(() => expect(jobCalls(base).at(-1)![1].filter.q).toBe('OD25'));
-    await userEvent.click(screen.getByRole('button', { name: 'Download PDF' }));
-    expect(await screen.findByRole('button', { name: 'Downloading ...' })).toBeDisabled();
-    release();
+    await waitFor(() => expect(jobCalls(dataProvider).at(-1)![1].filter.q).toBe('OD25'));
 
-    await waitFor(() => expect(clicked).toHaveLength(1));
-    expect(clicked[0]).toEqual({ href: 'blob:job-sheet', download: 'orders.pdf' });
-    const pdfCall = jobCalls(base).find(([, p]) => p.filter.wantPdf)!;
-    expect(pdfCall[1]).toMatchObject({
-      filter: { serviceId: 'w1', q: 'OD25', wantPdf: true },
-      sort: { field: 'createdAt', order: 'DESC' },
-    });
+    await userEvent.click(downloadButton());
+    const busy = await screen.findByRole('button', { name: 'Preparing PDF… 1.2 MB' });
+    expect(busy).toBeDisabled();
+    expect(dataProvider.download).toHaveBeenCalledTimes(1);
+    expect(dataProvider.download.mock.calls[0]!.slice(0, 3)).toEqual([
+      'assigningJobs',
+      'jobSheet',
+      expect.objectContaining({ values: { serviceId: 'w1', pincode: '560034', search: 'OD25' } }),
+    ]);
+    // The list's own call never asks for the base64 sheet any more.
+    expect(jobCalls(dataProvider).every(([, p]) => !p.filter.wantPdf)).toBe(true);
+
+    release();
+    await waitFor(() =>
+      expect(clicked).toEqual([{ href: 'blob:job-sheet', download: 'orders.pdf' }]),
+    );
     expect(created[0]!.type).toBe('application/pdf');
     expect(await created[0]!.text()).toBe(PDF_BYTES);
     expect(await screen.findByRole('button', { name: 'Download PDF' })).toBeEnabled();
     await waitFor(() => expect(revokeObjectURL).toHaveBeenCalledWith('blob:job-sheet'));
   });
 
-  it('shows an error notification when the job sheet cannot be made', async () => {
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click');
-    const base = fakeJobs([WATER_JOB]);
-    const realGetList = base.getList.getMockImplementation()!;
-    base.getList.mockImplementation(async (resource: string, params: never) => {
-      if ((params as { filter?: { wantPdf?: boolean } }).filter?.wantPdf) {
+  it('shows the server reason in an error notification when the sheet cannot be made', async () => {
+    const { clicked } = captureDownloads();
+    const dataProvider = fakeJobs([WATER_JOB], {
+      download: vi.fn(async () => {
         throw new HttpError('Something went wrong on our side. Please try again.', 500);
-      }
-      return realGetList(resource, params);
+      }) as never,
     });
-    renderPanel('/assigning-job/water/w1/1', { dataProvider: base });
+    renderPanel('/assigning-job/water/w1/1', { dataProvider });
     await screen.findByRole('table', {}, SLOW);
-    await userEvent.click(screen.getByRole('button', { name: 'Download PDF' }));
+    await userEvent.click(downloadButton());
     expect(
       await screen.findByText(
         'Failed to download the PDF. Please try again. Something went wrong on our side. Please try again.',
       ),
     ).toBeInTheDocument();
-    expect(click).not.toHaveBeenCalled();
+    expect(clicked).toEqual([]);
+    expect(downloadButton()).toBeEnabled();
+  });
+
+  it('says what to do when the connection is lost part way', async () => {
+    const { clicked } = captureDownloads();
+    const dataProvider = fakeJobs([WATER_JOB], {
+      download: vi.fn(async () => {
+        throw new HttpError(DOWNLOAD_CUT, 0);
+      }) as never,
+    });
+    renderPanel('/assigning-job/water/w1/1', { dataProvider });
+    await screen.findByRole('table', {}, SLOW);
+    await userEvent.click(downloadButton());
+    expect(
+      await screen.findByText(
+        'Failed to download the PDF. The download stopped before the end (connection lost). Check your connection and try again.',
+      ),
+    ).toBeInTheDocument();
+    expect(clicked).toEqual([]);
+  });
+
+  it('signs out on a 401, and neither saves nor reports success', async () => {
+    const { clicked } = captureDownloads();
+    const authProvider = fakeAuthProvider();
+    authProvider.checkError = vi.fn(async (error: { status?: number }) => {
+      if (error?.status === 401) throw { redirectTo: '/login', message: false };
+    });
+    const dataProvider = fakeJobs([WATER_JOB], {
+      download: vi.fn(async () => {
+        throw new HttpError('Your session has expired. Please sign in again.', 401);
+      }) as never,
+    });
+    renderPanel('/assigning-job/water/w1/1', { dataProvider, authProvider });
+    await screen.findByRole('table', {}, SLOW);
+    await userEvent.click(downloadButton());
+    await waitFor(() => expect(authProvider.logout).toHaveBeenCalled());
+    expect(clicked).toEqual([]);
+    expect(screen.queryByText(/Failed to download the PDF/)).not.toBeInTheDocument();
+  });
+});
+
+describe('the job sheet download (dataProvider)', () => {
+  const stream = (parts: (string | Error)[]) =>
+    new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        const part = parts.shift();
+        if (part === undefined) controller.close();
+        else if (part instanceof Error) controller.error(part);
+        else controller.enqueue(new TextEncoder().encode(part));
+      },
+    });
+
+  function stubFetch(response: () => Response) {
+    const calls: { url: string; headers: Headers }[] = [];
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+      calls.push({ url, headers: new Headers(init.headers) });
+      return response();
+    });
+    localStorage.setItem('token', 'tok-123');
+    return calls;
+  }
+
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('GETs order/job-sheet with the token and the filter, reporting bytes as they arrive', async () => {
+    const calls = stubFetch(
+      () =>
+        new Response(stream(['%PDF-1.3\n', 'x'.repeat(1000), '\n%%EOF\n']), {
+          headers: { 'content-type': 'application/pdf' },
+        }),
+    );
+    const progress: number[] = [];
+    const { data } = await createDataProvider(resources).download('assigningJobs', 'jobSheet', {
+      values: { serviceId: 'w1', pincode: '560034', search: '' },
+      onProgress: (bytes) => progress.push(bytes),
+    });
+    expect(calls[0]!.url).toBe('/api/order/job-sheet/w1?pincode=560034');
+    expect(calls[0]!.headers.get('authorization')).toBe('Bearer tok-123');
+    expect(progress).toEqual([9, 1009, 1016]);
+    expect(data.fileName).toBe('orders.pdf');
+    expect(data.blob.type).toBe('application/pdf');
+    expect(await data.blob.text()).toMatch(/^%PDF-1\.3\n.*%%EOF\n$/s);
+  });
+
+  it("turns a refusal into the server's message and status, and a cut-off into status 0", async () => {
+    stubFetch(
+      () =>
+        new Response(JSON.stringify({ statusCode: 401, message: 'Please sign in to continue.' }), {
+          status: 401,
+          headers: { 'content-type': 'application/json' },
+        }),
+    );
+    const provider = createDataProvider(resources);
+    const values = { serviceId: 'w1' };
+    await expect(provider.download('assigningJobs', 'jobSheet', { values })).rejects.toMatchObject({
+      status: 401,
+      message: 'Please sign in to continue.',
+    });
+
+    stubFetch(() => new Response(stream(['%PDF-1.3\n', new Error('socket hang up')])));
+    await expect(provider.download('assigningJobs', 'jobSheet', { values })).rejects.toMatchObject({
+      status: 0,
+      message: DOWNLOAD_CUT,
+    });
   });
 });

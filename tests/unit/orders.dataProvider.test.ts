@@ -36,83 +36,40 @@ describe('orders calls (spec 001 §7, docs/api.md)', () => {
     expect(result).toEqual({ data: [{ ...order('a1'), id: 'a1' }], total: 42 });
   });
 
-  it('reads the fresh list of GET order/by-type and pages it in memory', async () => {
-    const fresh = Array.from({ length: 25 }, (_, i) => order(`f${i + 1}`));
+  it('asks GET order/by-type for one page of fresh orders, sorted on the server', async () => {
     answers.push({
-      body: { statusCode: 200, result: { freshOrders: fresh, reorderOrders: [order('r1')] } },
+      body: { statusCode: 200, result: { freshOrders: [order('f21')], ...paging } },
     });
-    const result = await createDataProvider(resources).getList('orders', {
+    const result = await provider.getList('orders', {
       pagination: { page: 3, perPage: 10 },
-      sort: { field: '', order: 'DESC' },
+      sort: { field: 'totalAmount', order: 'DESC' },
       filter: {},
       meta: { list: 'fresh' },
     });
     expect(calls[0]!.url.pathname).toBe('/api/order/by-type');
-    // The whole list comes at once: no paging or sorting is asked of the server.
-    expect(query()).toEqual({});
-    expect(result.total).toBe(25);
-    expect(result.data.map((r) => r.id)).toEqual(['f21', 'f22', 'f23', 'f24', 'f25']);
+    expect(query()).toEqual({
+      type: 'fresh',
+      page: '3',
+      limit: '10',
+      sortField: 'totalAmount',
+      sortOrder: 'desc',
+    });
+    expect(result).toEqual({ data: [{ ...order('f21'), id: 'f21' }], total: 42 });
   });
 
-  it('reads the reorder list of the same call and sorts it in memory by the chosen column', async () => {
-    const reorders = [
-      order('r1', { totalAmount: 250, createdAt: '2025-03-05T10:00:00Z' }),
-      order('r2', { totalAmount: 1200, createdAt: '2025-03-07T10:00:00Z' }),
-      order('r3', { totalAmount: 90, createdAt: '2025-03-06T10:00:00Z' }),
-    ];
+  it('reads the reorder page from result.reorderOrders', async () => {
     answers.push({
-      body: { statusCode: 200, result: { freshOrders: [order('f1')], reorderOrders: reorders } },
+      body: { statusCode: 200, result: { reorderOrders: [order('r1'), order('r2')], ...paging } },
     });
-    const provider = createDataProvider(resources);
-    const byAmount = await provider.getList('orders', {
-      pagination: { page: 1, perPage: 2 },
-      sort: { field: 'totalAmount', order: 'DESC' },
-      filter: {},
-      meta: { list: 'reorder' },
-    });
-    expect(calls[0]!.url.pathname).toBe('/api/order/by-type');
-    expect(byAmount.total).toBe(3);
-    expect(byAmount.data.map((r) => r.id)).toEqual(['r2', 'r1']);
-    const byDate = await provider.getList('orders', {
+    const result = await provider.getList('orders', {
       pagination: { page: 1, perPage: 10 },
-      sort: { field: 'createdAt', order: 'ASC' },
+      sort: { field: 'createdAt', order: 'DESC' },
       filter: {},
       meta: { list: 'reorder' },
     });
-    expect(byDate.data.map((r) => r.id)).toEqual(['r1', 'r3', 'r2']);
-    // Sorting again pages the same answer: the whole list is not fetched twice.
-    expect(calls).toHaveLength(1);
-  });
-
-  it('shares one by-type answer between the fresh and reorder lists until a write', async () => {
-    const answer = (n: number) => ({
-      body: {
-        statusCode: 200,
-        result: { freshOrders: [order(`f${n}`)], reorderOrders: [order(`r${n}`)] },
-      },
-    });
-    answers.push(answer(1), { body: { statusCode: 200, message: 'Order status updated.' } });
-    answers.push(answer(2));
-    const provider = createDataProvider(resources);
-    const list = (name: string, page = 1) =>
-      provider.getList('orders', {
-        pagination: { page, perPage: 10 },
-        sort: { field: '', order: 'DESC' },
-        filter: {},
-        meta: { list: name },
-      });
-    expect((await list('fresh')).data.map((r) => r.id)).toEqual(['f1']);
-    expect((await list('reorder')).data.map((r) => r.id)).toEqual(['r1']);
-    expect((await list('fresh', 2)).data).toEqual([]);
-    expect(calls).toHaveLength(1);
-    await provider.update('orders', {
-      id: 'f1',
-      data: { status: 'Delivered' },
-      previousData: {} as never,
-    });
-    expect((await list('fresh')).data.map((r) => r.id)).toEqual(['f2']);
-    expect(calls).toHaveLength(3);
-    expect(calls[2]!.url.pathname).toBe('/api/order/by-type');
+    expect(query()).toMatchObject({ type: 'reorder', page: '1', limit: '10' });
+    expect(result.data.map((r) => r.id)).toEqual(['r1', 'r2']);
+    expect(result.total).toBe(42);
   });
 
   it('lists one service with GET order/orders-by-serviceId', async () => {

@@ -1,14 +1,17 @@
-import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import {
   customerAddressesTable,
   customerCountsTable,
+  customerDayCountsTable,
   customersTable,
   type CustomerStatus,
 } from '../../db/schema';
+import { SEEK_FROM_OFFSET, seekDay } from '../../lib/daySeek';
 import { toMoney } from '../../lib/money';
-import { likePattern } from '../../lib/sql';
+import { badRequest } from '../../lib/errors';
+import { anyOf, searchPattern } from '../../lib/sql';
 
 export type CustomerRow = typeof customersTable.$inferSelect;
 export type AddressRow = typeof customerAddressesTable.$inferSelect;
@@ -59,60 +62,151 @@ export function toAddressDto(a: AddressRow) {
   };
 }
 
+/** A search may match at most this many customers; beyond that the person narrows it down. */
+export const SEARCH_MATCH_LIMIT = 10_000;
+
+type SearchColumn = 'firstName' | 'lastName' | 'email' | 'phone';
+const ALL_COLUMNS: SearchColumn[] = ['firstName', 'lastName', 'email', 'phone'];
+
 /**
- * Ids of the customers whose first name, last name, e-mail or phone contain the text: one
- * trigram-indexed lookup per column, joined by UNION (an OR across columns ignores the indexes).
- * Exported for other areas that search by customer (the order and job lists).
+ * The customers whose first name, last name, e-mail or phone contain the text (start with it,
+ * below three characters: server/lib/sql.ts), of these statuses, with a sort key: one
+ * trigram-indexed lookup per column joined by UNION (an OR across columns ignores the indexes).
  */
-export function customerSearchIds(db: Database, search: string) {
-  const pattern = likePattern(search);
+function customerMatches(
+  db: Database,
+  search: string,
+  opts: { columns?: SearchColumn[]; statuses?: CustomerStatus[]; sortKey?: SQL } = {},
+) {
+  const pattern = searchPattern(search);
   // Phones are stored as 10 digits: '+91 98765' looks for '98765'.
   const digits = search.replace(/^\s*\+91/, '').replace(/[\s()+-]/g, '');
-  const byColumn = (where: SQL) =>
-    db.select({ id: customersTable.id }).from(customersTable).where(where);
-  return union(
-    byColumn(ilike(customersTable.firstName, pattern)),
-    byColumn(ilike(customersTable.lastName, pattern)),
-    byColumn(ilike(customersTable.email, pattern)),
-    byColumn(ilike(customersTable.phone, likePattern(digits || search))),
+  const byColumn = (column: SearchColumn) =>
+    db
+      .select({ id: customersTable.id, sortKey: sql`${opts.sortKey ?? sql`null`}`.as('sort_key') })
+      .from(customersTable)
+      .where(
+        and(
+          ilike(
+            customersTable[column],
+            column === 'phone' ? searchPattern(digits || search) : pattern,
+          ),
+          opts.statuses ? inArray(customersTable.status, opts.statuses) : undefined,
+        ),
+      );
+  const [first, second, ...others] = (opts.columns ?? ALL_COLUMNS).map(byColumn);
+  return second ? union(first!, second, ...others) : first!;
+}
+
+const tooMany = (search: string) =>
+  badRequest(
+    `More than ${SEARCH_MATCH_LIMIT.toLocaleString('en-IN')} customers match "${search}". Type more of the name, e-mail or phone.`,
   );
+
+/**
+ * Ids of the customers a search matches (see customerMatches). Answered as a list, so that the
+ * queries using it are planned knowing how many there are; a search matching more than
+ * SEARCH_MATCH_LIMIT customers is refused with a message saying what to do. Exported for the
+ * other areas that search by customer (orders, jobs, returns, support).
+ */
+export async function findCustomerIds(
+  db: Database,
+  search: string,
+  columns: SearchColumn[] = ALL_COLUMNS,
+): Promise<string[]> {
+  const rows = await customerMatches(db, search, { columns }).limit(SEARCH_MATCH_LIMIT + 1);
+  if (rows.length > SEARCH_MATCH_LIMIT) throw tooMany(search);
+  return rows.map((r) => r.id);
+}
+
+interface CustomerListQuery {
+  statuses?: CustomerStatus[];
+  search?: string;
+  sort: keyof typeof CUSTOMER_SORTS;
+  order: 'asc' | 'desc';
+  page: number;
+  limit: number;
 }
 
 export function createCustomerRepository(db: Database) {
-  const searchIds = (search: string) => customerSearchIds(db, search);
+  /** Customers of these statuses (all without), from the counts kept by trigger (0008). */
+  async function total(statuses?: CustomerStatus[]): Promise<number> {
+    const [row] = await db
+      .select({ n: sql<number>`coalesce(sum(${customerCountsTable.n}), 0)::int` })
+      .from(customerCountsTable)
+      .where(statuses ? inArray(customerCountsTable.status, statuses) : undefined);
+    return row?.n ?? 0;
+  }
+
+  /**
+   * A page of a search: the matches (bounded) are counted and sorted by themselves, never by
+   * walking the table; then only the page's rows are read by id.
+   */
+  async function searchPage(q: CustomerListQuery & { search: string }) {
+    const matches = customerMatches(db, q.search, {
+      statuses: q.statuses,
+      sortKey: sql`${CUSTOMER_SORTS[q.sort]}`,
+    }).as('matches');
+    const [counted] = await db.select({ n: count() }).from(matches);
+    const n = counted?.n ?? 0;
+    if (n > SEARCH_MATCH_LIMIT) throw tooMany(q.search);
+    const direction = q.order === 'desc' ? desc : asc;
+    const ids = await db
+      .select({ id: matches.id })
+      .from(matches)
+      .orderBy(direction(matches.sortKey), direction(matches.id))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit);
+    if (!ids.length) return { rows: [], total: n };
+    const rows = await db
+      .select()
+      .from(customersTable)
+      .where(
+        anyOf(
+          customersTable.id,
+          ids.map((r) => r.id),
+        ),
+      )
+      .orderBy(direction(CUSTOMER_SORTS[q.sort]), direction(customersTable.id));
+    return { rows, total: n };
+  }
 
   return {
-    async list(q: {
-      statuses?: CustomerStatus[];
-      search?: string;
-      sort: keyof typeof CUSTOMER_SORTS;
-      order: 'asc' | 'desc';
-      page: number;
-      limit: number;
-    }) {
+    async list(q: CustomerListQuery) {
+      if (q.search) return searchPage({ ...q, search: q.search });
       const where: SQL[] = [];
       if (q.statuses) where.push(inArray(customersTable.status, q.statuses));
-      if (q.search) where.push(inArray(customersTable.id, searchIds(q.search)));
-      const filter = and(...where);
       const direction = q.order === 'desc' ? desc : asc;
-      const [rows, [total]] = await Promise.all([
+      let offset = (q.page - 1) * q.limit;
+      // A deep page by sign-up date starts at its day (server/lib/daySeek.ts).
+      if (q.sort === 'createdAt' && !q.search && offset >= SEEK_FROM_OFFSET) {
+        const dayCounts = db
+          .select({ day: customerDayCountsTable.day, n: customerDayCountsTable.n })
+          .from(customerDayCountsTable)
+          .where(q.statuses ? inArray(customerDayCountsTable.status, q.statuses) : undefined)
+          .getSQL();
+        const sought = await seekDay(db, dayCounts, offset, q.order);
+        if (!sought) return { rows: [], total: await total(q.statuses) };
+        where.push(
+          q.order === 'desc'
+            ? lt(customersTable.createdAt, sought.boundary)
+            : gte(customersTable.createdAt, sought.boundary),
+        );
+        offset = sought.skip;
+      }
+      const [rows, n] = await Promise.all([
         db
           .select()
           .from(customersTable)
-          .where(filter)
-          .orderBy(direction(CUSTOMER_SORTS[q.sort]), asc(customersTable.id))
+          .where(and(...where))
+          // The id breaks ties in the same direction, so the (status,) created_at, id indexes
+          // hold the whole order.
+          .orderBy(direction(CUSTOMER_SORTS[q.sort]), direction(customersTable.id))
           .limit(q.limit)
-          .offset((q.page - 1) * q.limit),
-        // Without a search the total is the trigger-kept count per status (migration 0008);
-        // a search narrows the rows, so those are counted.
-        q.search
-          ? db.select({ n: count() }).from(customersTable).where(filter)
-          : db
-              .select({ n: sql<number>`coalesce(sum(${customerCountsTable.n}), 0)::int` })
-              .from(customerCountsTable)
-              .where(q.statuses ? inArray(customerCountsTable.status, q.statuses) : undefined),
+          .offset(offset),
+        total(q.statuses),
       ]);
-      return { rows, total: total?.n ?? 0 };
+      return { rows, total: n };
     },
     async findById(id: string) {
       const [row] = await db.select().from(customersTable).where(eq(customersTable.id, id));

@@ -1,17 +1,42 @@
+import type { Readable } from 'node:stream';
 import PDFDocument from 'pdfkit';
 import type { CategoryKind, OrderAddress } from '../../db/schema';
 import type { OrderAccessoryDto, OrderDto } from './dto';
+import { speedUp } from './jobSheetPdfkit';
 
 export type JobSheetJob = OrderDto & { accessories: OrderAccessoryDto[] };
 
-export interface JobSheetInput {
+/** What the sheet says above the jobs, known before the first row is read. */
+export interface JobSheetHeading {
   service: { name: string; kind: CategoryKind };
   /** The pin code filter; undefined = every pin code. */
   pincode?: string;
   search?: string;
   printedAt: Date;
-  /** In the sheet's order: by pin code, emergencies first, then oldest first. */
-  jobs: JobSheetJob[];
+  /** The open jobs of the filter (from the counters, before the rows are read). */
+  total: number;
+  /** The open jobs of each pin code, for the pin code headings. */
+  perPincode: ReadonlyMap<string, number>;
+  /** Set when the sheet holds at most this many jobs (the base64 sheet of assign-jobs). */
+  limit?: number;
+}
+
+/** A job sheet being written: jobs go in batch by batch, the PDF comes out as a stream. */
+export interface JobSheetWriter {
+  /** The PDF bytes as they are written: pipe it to the reply, or collect it. */
+  readonly pdf: Readable;
+  /**
+   * Lays out jobs that follow the previous ones in the sheet's order (by pin code, emergencies
+   * first, then oldest first). Resolves once their pages are out of the way: it waits while
+   * whoever reads `pdf` is behind, and stops early when `pdf` is destroyed.
+   */
+  add(jobs: readonly JobSheetJob[]): Promise<void>;
+  /** Writes the last footer and ends the PDF. */
+  end(): void;
+  /** True once `pdf` was destroyed (the client went away): stop reading rows. */
+  readonly closed: boolean;
+  /** How many jobs are on the sheet so far. */
+  readonly written: number;
 }
 
 const MARGIN = { top: 40, bottom: 48, left: 40, right: 40 };
@@ -89,8 +114,8 @@ function printable(text: string): string {
 type Row = [label: string, value: string];
 interface MeasuredRow {
   label: string;
-  value: string;
-  oneLine: boolean;
+  /** The value broken into the lines it takes in its column. */
+  lines: string[];
   height: number;
 }
 
@@ -134,25 +159,41 @@ function jobBlock(job: JobSheetJob, kind: CategoryKind): JobBlock {
   return { left, right };
 }
 
+/** Pages the reader may fall behind by before `add` waits (each page is 2-3 KB). */
+const BEHIND_LIMIT = 256 * 1024;
+const countFormat = new Intl.NumberFormat('en-IN');
+const jobsText = (n: number) => `${countFormat.format(n)} job${n === 1 ? '' : 's'}`;
+
 /**
- * The job sheet (docs/api.md "The job sheet"): A4, a title naming the service and the filter,
- * the jobs grouped by pin code with a heading and count per pin code, one compact block per
- * job kept whole on a page, and 'Page n of m' in every footer. Built in memory from rows the
- * caller has already fetched (no queries here).
+ * The job sheet (docs/api.md "The job sheet"): A4, a title naming the service, the filter and the
+ * number of open jobs, the jobs grouped by pin code with a heading and count per pin code, one
+ * compact block per job kept whole on a page, and 'Page n' in every footer. Written as a
+ * stream: each page leaves memory once the next one starts, so the number of jobs does not
+ * matter (a page total would need every page kept until the end). No queries here.
  */
-export async function renderJobSheet(input: JobSheetInput): Promise<Buffer> {
+export function createJobSheet(heading: JobSheetHeading): JobSheetWriter {
   const doc = new PDFDocument({
     size: 'A4',
     margins: MARGIN,
-    bufferPages: true,
-    info: { Title: `Job sheet: ${input.service.name}`, Author: 'Home services back office' },
+    info: { Title: `Job sheet: ${heading.service.name}`, Author: 'Home services back office' },
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+
+  speedUp(doc, ['Helvetica', 'Helvetica-Bold']);
+
+  // pdfkit pushes its bytes whether or not anyone reads them; `add` waits on the reader
+  // through `_read`, which a stream calls when its reader wants more.
+  let wake: (() => void) | undefined;
+  const resume = () => {
+    const resolve = wake;
+    wake = undefined;
+    resolve?.();
+  };
+  doc._read = resume;
+  doc.once('close', resume);
+  const caughtUp = () =>
+    doc.destroyed || doc.readableLength <= BEHIND_LIMIT
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => (wake = resolve));
 
   const x0 = MARGIN.left;
   const width = doc.page.width - MARGIN.left - MARGIN.right;
@@ -162,9 +203,13 @@ export async function renderJobSheet(input: JobSheetInput): Promise<Buffer> {
     x: x0 + leftColumn.width + COLUMN_GAP,
     width: width - leftColumn.width - COLUMN_GAP,
   };
-  const filter = input.pincode ? `Pin code ${input.pincode}` : 'All pin codes';
-  const printed = printedFormat.format(input.printedAt);
+  const filter = heading.pincode ? `Pin code ${heading.pincode}` : 'All pin codes';
+  const printed = printedFormat.format(heading.printedAt);
+  const footerText = `Job sheet: ${heading.service.name}, ${filter}, printed ${printed}`;
+  const cut =
+    heading.limit !== undefined && heading.total > heading.limit ? heading.limit : undefined;
   let y = MARGIN.top;
+  let pageNumber = 1;
   const lineHeight = doc.font('Helvetica').fontSize(BODY).currentLineHeight(true);
 
   // Title: the service, the filter, how many jobs, when printed.
@@ -172,12 +217,11 @@ export async function renderJobSheet(input: JobSheetInput): Promise<Buffer> {
     .font('Helvetica-Bold')
     .fontSize(18)
     .fillColor(INK)
-    .text(`Job sheet: ${input.service.name}`, x0, y, { width });
-  const n = input.jobs.length;
+    .text(`Job sheet: ${heading.service.name}`, x0, y, { width });
   const summary = [
     filter,
-    ...(input.search ? [`search "${input.search}"`] : []),
-    `${n} open job${n === 1 ? '' : 's'}`,
+    ...(heading.search ? [`search "${heading.search}"`] : []),
+    `${countFormat.format(heading.total)} open job${heading.total === 1 ? '' : 's'}`,
     `printed ${printed}`,
   ].join('   |   ');
   doc
@@ -186,35 +230,87 @@ export async function renderJobSheet(input: JobSheetInput): Promise<Buffer> {
     .fillColor(MUTED)
     .text(summary, x0, doc.y + 2, { width });
   y = doc.y + 10;
-  if (n === 0) {
-    doc.fontSize(12).fillColor(INK).text('No open jobs match this filter.', x0, y, { width });
+  const cutNotice = cut
+    ? `First ${countFormat.format(cut)} of ${jobsText(heading.total)} — download the full sheet from the panel`
+    : '';
+  if (cutNotice) {
+    doc
+      .font('Helvetica-Bold')
+      .fillColor(RED)
+      .text(cutNotice, x0, y - 4, { width });
+    y = doc.y + 8;
   }
 
-  function heading(pincode: string, count: number, continued: boolean) {
+  /** 'Page n' and what the sheet is, at the foot of the page being left. */
+  function footer() {
+    const footerY = doc.page.height - MARGIN.bottom + 18;
+    doc.font('Helvetica').fontSize(8.5).fillColor(MUTED);
+    doc.text(footerText, x0, footerY, { lineBreak: false });
+    const pageText = `Page ${pageNumber}`;
+    doc.text(pageText, x0 + width - doc.widthOfString(pageText), footerY, { lineBreak: false });
+  }
+
+  function newPage() {
+    footer();
+    doc.addPage();
+    pageNumber += 1;
+    y = MARGIN.top;
+  }
+
+  function pincodeHeading(pincode: string, continued: boolean) {
     const name = pincode ? `Pin code ${pincode}` : 'No pin code';
-    const text = `${name}   (${count} job${count === 1 ? '' : 's'})${continued ? ', continued' : ''}`;
+    const count = heading.perPincode.get(pincode);
+    const counted = count === undefined ? '' : `   (${jobsText(count)})`;
+    const text = `${name}${counted}${continued ? ', continued' : ''}`;
     doc.rect(x0, y, width, 20).fill('#e8eef5');
     doc
       .font('Helvetica-Bold')
       .fontSize(12)
       .fillColor(INK)
-      .text(text, x0 + 6, y + 5, { width: width - 12, lineBreak: false });
+      .text(text, x0 + 6, y + 5, { lineBreak: false });
     y += HEADING_HEIGHT;
   }
 
   /**
-   * Each value's height in its column. Most values fit on one line: measuring their width is
-   * much cheaper than running the line wrapper, which only the longer ones need (thousands of
-   * jobs make this the sheet's main cost).
+   * The lines a value takes in a column `width` wide: words kept whole (a word longer than a
+   * line is cut), each line at most `width` wide. Words are measured one by one, so the widths
+   * remembered for the words of thousands of addresses and notes serve each other.
    */
+  function wrap(value: string, width: number): string[] {
+    if (doc.widthOfString(value) <= width) return [value];
+    const space = doc.widthOfString(' ');
+    const lines: string[] = [];
+    let line = '';
+    let lineWidth = 0;
+    for (let word of value.split(' ')) {
+      let wordWidth = doc.widthOfString(word);
+      if (line && lineWidth + space + wordWidth <= width) {
+        line += ` ${word}`;
+        lineWidth += space + wordWidth;
+        continue;
+      }
+      if (line) lines.push(line);
+      while (wordWidth > width) {
+        let cut = word.length - 1;
+        while (cut > 1 && doc.widthOfString(word.slice(0, cut)) > width) cut--;
+        lines.push(word.slice(0, cut));
+        word = word.slice(cut);
+        wordWidth = doc.widthOfString(word);
+      }
+      line = word;
+      lineWidth = wordWidth;
+    }
+    if (line) lines.push(line);
+    return lines;
+  }
+
+  /** Each row's value as the lines it takes in its column, and its height. */
   function measure(rows: Row[], column: { width: number }): MeasuredRow[] {
     doc.font('Helvetica').fontSize(BODY);
     const valueWidth = column.width - LABEL_WIDTH;
     return rows.map(([label, text]) => {
-      const value = printable(text);
-      const oneLine = doc.widthOfString(value) <= valueWidth;
-      const height = oneLine ? lineHeight : doc.heightOfString(value, { width: valueWidth });
-      return { label, value, oneLine, height };
+      const lines = wrap(printable(text), valueWidth);
+      return { label, lines, height: lines.length * lineHeight };
     });
   }
 
@@ -224,14 +320,15 @@ export async function renderJobSheet(input: JobSheetInput): Promise<Buffer> {
     column: { x: number; width: number },
     top: number,
   ): number {
+    const x = column.x + LABEL_WIDTH;
     let at = top;
     for (const row of rows) {
       doc.font('Helvetica-Bold').fontSize(BODY).fillColor(MUTED);
       doc.text(row.label, column.x, at, { lineBreak: false });
       doc.font('Helvetica').fillColor(INK);
-      const x = column.x + LABEL_WIDTH;
-      if (row.oneLine) doc.text(row.value, x, at, { lineBreak: false });
-      else doc.text(row.value, x, at, { width: column.width - LABEL_WIDTH });
+      for (const [i, line] of row.lines.entries()) {
+        doc.text(line, x, at + i * lineHeight, { lineBreak: false });
+      }
       at += row.height + ROW_GAP;
     }
     return at;
@@ -243,7 +340,7 @@ export async function renderJobSheet(input: JobSheetInput): Promise<Buffer> {
       .font('Helvetica-Bold')
       .fontSize(11)
       .fillColor(INK)
-      .text(job.orderId, x0, top, { width: width / 2, lineBreak: false });
+      .text(job.orderId, x0, top, { lineBreak: false });
     const placed = `${job.status}, placed ${placedFormat.format(new Date(job.createdAt))}`;
     doc.font('Helvetica').fontSize(9).fillColor(MUTED);
     const placedWidth = doc.widthOfString(placed);
@@ -267,53 +364,80 @@ export async function renderJobSheet(input: JobSheetInput): Promise<Buffer> {
     y += 5;
   }
 
-  let drawn = 0;
-  for (const [pincode, jobs] of groupByPincode(input.jobs)) {
-    for (const [i, job] of jobs.entries()) {
-      // A sheet of thousands of jobs takes seconds: let other requests in now and then.
-      if (++drawn % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
-      const b = jobBlock(job, input.service.kind);
-      const left = measure(b.left, leftColumn);
-      const right = measure(b.right, rightColumn);
-      const rowsHeight = (rows: MeasuredRow[]) =>
-        rows.reduce((h, row) => h + row.height + ROW_GAP, 0);
-      const blockHeight = ORDER_LINE + Math.max(rowsHeight(left), rowsHeight(right)) + 8;
-      // A heading stays with its first job; a job is never split across pages.
-      const need = blockHeight + (i === 0 ? HEADING_HEIGHT : 0);
-      if (y + need > bottom) {
-        doc.addPage();
-        y = MARGIN.top;
-        if (i > 0) heading(pincode, jobs.length, true);
-      }
-      if (i === 0) heading(pincode, jobs.length, false);
-      drawBlock(job, left, right);
+  const rowsHeight = (rows: MeasuredRow[]) => rows.reduce((h, row) => h + row.height + ROW_GAP, 0);
+  /** The pin code being written (undefined before the first job). */
+  let pincode: string | undefined;
+  let written = 0;
+
+  function drawJob(job: JobSheetJob) {
+    const first = job.pincode !== pincode;
+    pincode = job.pincode;
+    const b = jobBlock(job, heading.service.kind);
+    const left = measure(b.left, leftColumn);
+    const right = measure(b.right, rightColumn);
+    const blockHeight = ORDER_LINE + Math.max(rowsHeight(left), rowsHeight(right)) + 8;
+    // A heading stays with its first job; a job is never split across pages.
+    const need = blockHeight + (first ? HEADING_HEIGHT : 0);
+    if (y + need > bottom) {
+      newPage();
+      if (!first) pincodeHeading(job.pincode, true);
     }
+    if (first) pincodeHeading(job.pincode, false);
+    drawBlock(job, left, right);
+    written += 1;
   }
 
-  // Footers, now that the page count is known.
-  const range = doc.bufferedPageRange();
-  const footer = `Job sheet: ${input.service.name}, ${filter}, printed ${printed}`;
-  for (let i = 0; i < range.count; i++) {
-    doc.switchToPage(range.start + i);
-    // Text inside the bottom margin would otherwise start a new page.
-    doc.page.margins.bottom = 0;
-    const footerY = doc.page.height - MARGIN.bottom + 18;
-    doc.font('Helvetica').fontSize(8.5).fillColor(MUTED);
-    doc.text(footer, x0, footerY, { width: width - 80, lineBreak: false });
-    const pageText = `Page ${i + 1} of ${range.count}`;
-    doc.text(pageText, x0 + width - doc.widthOfString(pageText), footerY, { lineBreak: false });
-  }
-  doc.end();
-  return done;
+  return {
+    pdf: doc,
+    get closed() {
+      return doc.destroyed;
+    },
+    get written() {
+      return written;
+    },
+    async add(jobs) {
+      for (const [i, job] of jobs.entries()) {
+        if (doc.destroyed) return;
+        drawJob(job);
+        // Thousands of jobs take a while: now and then (and after each batch) let other
+        // requests in, let the pages written so far go out, and wait if the reader is behind.
+        if (written % YIELD_EVERY === 0 || i === jobs.length - 1) {
+          await new Promise((resolve) => setImmediate(resolve));
+          await caughtUp();
+        }
+      }
+    },
+    end() {
+      if (doc.destroyed) return;
+      doc.font('Helvetica').fontSize(12).fillColor(INK);
+      if (written === 0) {
+        doc.text('No open jobs match this filter.', x0, y, { lineBreak: false });
+      } else if (cut && heading.total > written) {
+        if (y + 2 * lineHeight > bottom) newPage();
+        doc.font('Helvetica-Bold').fontSize(BODY).fillColor(RED);
+        const rest = heading.total - written;
+        const more = `${countFormat.format(rest)} more job${rest === 1 ? '' : 's'} not shown: download the full sheet from the panel.`;
+        doc.text(more, x0, y + 4, { lineBreak: false });
+      }
+      footer();
+      doc.end();
+    },
+  };
 }
 
-/** Consecutive jobs of one pin code (the rows arrive sorted by pin code). */
-function groupByPincode(jobs: JobSheetJob[]): [string, JobSheetJob[]][] {
-  const groups: [string, JobSheetJob[]][] = [];
-  for (const job of jobs) {
-    const last = groups.at(-1);
-    if (last && last[0] === job.pincode) last[1].push(job);
-    else groups.push([job.pincode, [job]]);
-  }
-  return groups;
+/** The whole sheet in memory (the base64 sheet of assign-jobs, at most `heading.limit` jobs). */
+export async function renderJobSheet(
+  heading: JobSheetHeading,
+  batches: AsyncIterable<readonly JobSheetJob[]> | Iterable<readonly JobSheetJob[]>,
+): Promise<Buffer> {
+  const sheet = createJobSheet(heading);
+  const chunks: Buffer[] = [];
+  sheet.pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    sheet.pdf.on('end', () => resolve(Buffer.concat(chunks)));
+    sheet.pdf.on('error', reject);
+  });
+  for await (const jobs of batches) await sheet.add(jobs);
+  sheet.end();
+  return done;
 }

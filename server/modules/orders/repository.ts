@@ -1,12 +1,28 @@
-import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
-import { union } from 'drizzle-orm/pg-core';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  lt,
+  not,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import {
   categoriesTable,
+  customerOrderCountsTable,
   customersTable,
   OPEN_ORDER_STATUSES,
   orderAccessoriesTable,
   orderCountsTable,
+  orderDayCountsTable,
   ordersTable,
   orderStatusHistoryTable,
   plansTable,
@@ -14,8 +30,10 @@ import {
   type OrderStatus,
   type OrderType,
 } from '../../db/schema';
-import { likePattern } from '../../lib/sql';
-import { customerSearchIds } from '../customers/repository';
+import { SEEK_FROM_OFFSET, seekDay } from '../../lib/daySeek';
+import { badRequest } from '../../lib/errors';
+import { anyOf, likePattern } from '../../lib/sql';
+import { findCustomerIds, SEARCH_MATCH_LIMIT } from '../customers/repository';
 import type { AccessoryRow, OrderRow } from './dto';
 
 /** What the panel pays attention to: the total, or price + delivery on older orders. */
@@ -56,20 +74,50 @@ export interface OrderPageQuery extends OrderFilter {
   limit: number;
 }
 
-/** The columns of an order answer: the order and the names it refers to, in one join. */
+/**
+ * The customer of each order, looked up by its primary key row by row. As a join, PostgreSQL
+ * hashes the whole customers table once a page holds a few hundred orders (the job sheet's
+ * batches, by-type's bounded answer): at 100 000 customers that reads them all every time.
+ */
+const customerOfOrder = sql<OrderRow['customer']>`(
+  select json_build_object('id', c.id, 'firstName', c.first_name, 'lastName', c.last_name,
+    'email', c.email, 'phone', c.phone)
+  from ${customersTable} c where c.id = ${ordersTable.customerId})`;
+
+/** The columns of an order answer: the order and the names it refers to, in one query. */
 const orderSelection = {
   order: ordersTable,
-  customer: {
-    id: customersTable.id,
-    firstName: customersTable.firstName,
-    lastName: customersTable.lastName,
-    email: customersTable.email,
-    phone: customersTable.phone,
-  },
+  customer: customerOfOrder,
   service: { id: categoriesTable.id, name: categoriesTable.name, kind: categoriesTable.kind },
   product: { id: productsTable.id, name: productsTable.name },
   plan: { id: plansTable.id, name: plansTable.name, duration: plansTable.duration },
 };
+
+/**
+ * Orders whose order id contains the text, through the trigram index; ids have no word to start,
+ * so text shorter than a trigram looks for nothing here. Bounded like the customers' search
+ * (server/modules/customers/repository.ts). Exported for the areas that search by order id.
+ */
+export async function findOrderIds(db: Database, search: string): Promise<string[]> {
+  if (search.length < 3) return [];
+  const rows = await db
+    .select({ id: ordersTable.id })
+    .from(ordersTable)
+    .where(ilike(ordersTable.orderId, likePattern(search)))
+    .limit(SEARCH_MATCH_LIMIT + 1);
+  if (rows.length > SEARCH_MATCH_LIMIT) {
+    throw badRequest(
+      `More than ${SEARCH_MATCH_LIMIT.toLocaleString('en-IN')} orders match "${search}". Type more of the order id.`,
+    );
+  }
+  return rows.map((r) => r.id);
+}
+
+/** What a search matched: customers (name, e-mail, phone) and orders (order id). */
+interface SearchMatches {
+  customerIds: string[];
+  orderIds: string[];
+}
 
 export function createOrderRepository(db: Database) {
   /** The conditions on `orders` itself, without the search. */
@@ -84,31 +132,101 @@ export function createOrderRepository(db: Database) {
   }
 
   /**
-   * Ids of the orders matching the filter whose order id or customer matches the search: one
-   * trigram-indexed lookup per column joined by UNION (an OR across the join ignores the
-   * indexes). Each branch carries the filter, so the outer query is only `id in (...)` and
-   * starts from the (few) matches, whatever the planner knows of the table.
+   * What a search matches, looked up first through the trigram indexes (each bounded,
+   * server/modules/customers/repository.ts): the customers by name, e-mail or phone, and the
+   * orders by order id. Lists, so that the queries using them are index lookups by a list the
+   * planner can count, whatever the table's size.
    */
-  function searchIds(base: SQL[], search: string) {
-    const branch = (where: SQL) =>
-      db
-        .select({ id: ordersTable.id })
-        .from(ordersTable)
-        .where(and(...base, where));
-    return union(
-      branch(ilike(ordersTable.orderId, likePattern(search))),
-      branch(inArray(ordersTable.customerId, customerSearchIds(db, search))),
-    );
+  async function lookUp(search: string): Promise<SearchMatches> {
+    const [customerIds, orderIds] = await Promise.all([
+      findCustomerIds(db, search),
+      findOrderIds(db, search),
+    ]);
+    return { customerIds, orderIds };
   }
 
-  function whereOf(f: OrderFilter): SQL | undefined {
+  /**
+   * The search as one condition on `orders`: one of the matched ids, or of the matched customers.
+   * As one query with the filter and the sort, the planner picks between walking the sort's
+   * index until a page is found (a common surname) and looking the few matches up (a phone).
+   */
+  function matchCondition(m: SearchMatches): SQL {
+    const conditions: SQL[] = [];
+    if (m.orderIds.length) conditions.push(anyOf(ordersTable.id, m.orderIds));
+    if (m.customerIds.length) conditions.push(anyOf(ordersTable.customerId, m.customerIds));
+    return conditions.length ? or(...conditions)! : sql`false`;
+  }
+
+  /** The filter and search as one condition on `orders` (the job sheet's rows). */
+  async function whereOf(f: OrderFilter): Promise<SQL | undefined> {
     const base = baseConditions(f);
-    return f.search ? inArray(ordersTable.id, searchIds(base, f.search)) : and(...base);
+    if (!f.search) return and(...base);
+    return and(...base, matchCondition(await lookUp(f.search)));
   }
 
-  /** Ties are broken by creation time, then id, so paging is stable. */
+  /**
+   * The exact total of a search: the matched customers' orders from their counters (kept by
+   * trigger, migration 0010; a common surname matches tens of thousands of orders), plus the
+   * orders matched by id whose customer did not match. A pin code (open jobs only, which the
+   * counters do not split) counts the matches themselves, through orders_open_jobs_idx.
+   */
+  async function searchTotal(f: OrderFilter, m: SearchMatches): Promise<number> {
+    const base = baseConditions(f);
+    if (f.pincode !== undefined) {
+      const [row] = await db
+        .select({ n: count() })
+        .from(ordersTable)
+        .where(and(...base, matchCondition(m)));
+      return row?.n ?? 0;
+    }
+    const c = customerOrderCountsTable;
+    const where: SQL[] = [sql`${c.customerId} = matched.id`];
+    if (f.categoryId) where.push(eq(c.categoryId, f.categoryId));
+    if (f.statuses) {
+      where.push(inArray(c.status, f.statuses === 'open' ? OPEN_ORDER_STATUSES : f.statuses));
+    }
+    if (f.orderType) where.push(eq(c.orderType, f.orderType));
+    // Each matched customer's counters summed through the primary key, one customer at a time
+    // (a lateral aggregate cannot be turned into a join): as `customer_id = any(...)` PostgreSQL
+    // reads every counter once a few thousand customers match.
+    const perCustomer = db
+      .select({ n: sql`sum(${c.n})`.as('n') })
+      .from(c)
+      .where(and(...where));
+    const byCustomer = async () => {
+      if (!m.customerIds.length) return 0;
+      const { rows } = await db.execute<{ n: string }>(sql`
+        select coalesce(sum(per_customer.n), 0) as n
+        from unnest(${sql.param(m.customerIds)}::text[]) as matched(id)
+        cross join lateral (${perCustomer}) as per_customer`);
+      return Number(rows[0]?.n ?? 0);
+    };
+    // Orders matched by their id whose customer was not matched (else counted above).
+    const byOrderIdAlone = async () => {
+      if (!m.orderIds.length) return 0;
+      const [row] = await db
+        .select({ n: count() })
+        .from(ordersTable)
+        .where(
+          and(
+            ...base,
+            anyOf(ordersTable.id, m.orderIds),
+            not(anyOf(ordersTable.customerId, m.customerIds)),
+          ),
+        );
+      return row?.n ?? 0;
+    };
+    const [customers, orders] = await Promise.all([byCustomer(), byOrderIdAlone()]);
+    return customers + orders;
+  }
+
+  /**
+   * Sorted by creation time, then id, so paging is stable; an order id is unique and needs no
+   * tie-break (so the order id indexes serve that sort alone).
+   */
   function orderingOf(sort: OrderSort, order: 'asc' | 'desc'): SQL[] {
     const direction = order === 'desc' ? desc : asc;
+    if (sort === 'orderId') return [direction(ordersTable.orderId)];
     const keys: SQL[] = [];
     if (sort !== 'createdAt') keys.push(direction(ORDER_SORTS[sort]));
     keys.push(direction(ordersTable.createdAt), direction(ordersTable.id));
@@ -120,7 +238,6 @@ export function createOrderRepository(db: Database) {
     return db
       .select(orderSelection)
       .from(ordersTable)
-      .innerJoin(customersTable, eq(customersTable.id, ordersTable.customerId))
       .innerJoin(categoriesTable, eq(categoriesTable.id, ordersTable.categoryId))
       .leftJoin(productsTable, eq(productsTable.id, ordersTable.productId))
       .leftJoin(plansTable, eq(plansTable.id, ordersTable.planId));
@@ -128,13 +245,19 @@ export function createOrderRepository(db: Database) {
 
   /**
    * The total from the counters kept by trigger (migration 0005), never a count over orders;
-   * only a search, which the counters know nothing of, counts the (few) matching rows.
+   * a search from its own counters (`searchTotal`).
    */
-  async function total(f: OrderFilter): Promise<number> {
-    if (f.search) {
-      const [row] = await db.select({ n: count() }).from(ordersTable).where(whereOf(f));
-      return row?.n ?? 0;
-    }
+  async function total(f: OrderFilter, m?: SearchMatches): Promise<number> {
+    if (f.search) return searchTotal(f, m ?? (await lookUp(f.search)));
+    const [row] = await db
+      .select({ n: sql<number>`coalesce(sum(${orderCountsTable.n}), 0)`.mapWith(Number) })
+      .from(orderCountsTable)
+      .where(and(...counterConditions(f)));
+    return row?.n ?? 0;
+  }
+
+  /** The filter (without search) as conditions on the counters. */
+  function counterConditions(f: OrderFilter): SQL[] {
     const where: SQL[] = [];
     if (f.categoryId) where.push(eq(orderCountsTable.categoryId, f.categoryId));
     if (f.statuses) {
@@ -143,72 +266,150 @@ export function createOrderRepository(db: Database) {
     }
     if (f.pincode !== undefined) where.push(eq(orderCountsTable.pincode, f.pincode));
     if (f.orderType) where.push(eq(orderCountsTable.orderType, f.orderType));
-    const [row] = await db
-      .select({ n: sql<number>`coalesce(sum(${orderCountsTable.n}), 0)`.mapWith(Number) })
-      .from(orderCountsTable)
-      .where(and(...where));
-    return row?.n ?? 0;
+    return where;
+  }
+
+  /**
+   * Where a deep page sorted by date starts, from the per-day counters (server/lib/daySeek.ts);
+   * undefined when plain OFFSET is as good: near the start, or a filter the counters lack.
+   */
+  async function seek(q: OrderPageQuery, offset: number) {
+    if (q.sort !== 'createdAt' || q.search || q.pincode !== undefined) return undefined;
+    if (offset < SEEK_FROM_OFFSET) return undefined;
+    const where: SQL[] = [];
+    if (q.categoryId) where.push(eq(orderDayCountsTable.categoryId, q.categoryId));
+    if (q.statuses) {
+      const statuses = q.statuses === 'open' ? OPEN_ORDER_STATUSES : q.statuses;
+      where.push(inArray(orderDayCountsTable.status, statuses));
+    }
+    if (q.orderType) where.push(eq(orderDayCountsTable.orderType, q.orderType));
+    const dayCounts = db
+      .select({ day: orderDayCountsTable.day, n: orderDayCountsTable.n })
+      .from(orderDayCountsTable)
+      .where(and(...where))
+      .getSQL();
+    return (await seekDay(db, dayCounts, offset, q.order)) ?? 'past-the-end';
+  }
+
+  /** The ids of one page, in order, through the index that holds the sort and the tie-break. */
+  async function pageIds(q: OrderPageQuery, m?: SearchMatches): Promise<string[]> {
+    const where = baseConditions(q);
+    let offset = (q.page - 1) * q.limit;
+    if (q.search) {
+      where.push(matchCondition(m ?? (await lookUp(q.search))));
+    } else {
+      const sought = await seek(q, offset);
+      if (sought === 'past-the-end') return [];
+      if (sought) {
+        where.push(
+          q.order === 'desc'
+            ? lt(ordersTable.createdAt, sought.boundary)
+            : gte(ordersTable.createdAt, sought.boundary),
+        );
+        offset = sought.skip;
+      }
+    }
+    const rows = await db
+      .select({ id: ordersTable.id })
+      .from(ordersTable)
+      .where(and(...where))
+      .orderBy(...orderingOf(q.sort, q.order))
+      .limit(q.limit)
+      .offset(offset);
+    return rows.map((r) => r.id);
   }
 
   return {
     total,
 
     /**
-     * One page: a deferred join picks the page's ids through the index first (cheap even for
-     * deep pages), then joins only those rows with the customer, service, product and plan.
+     * One page: the page's ids first, through an index (a seek for deep pages), then only those
+     * rows joined with the customer, service, product and plan.
      */
     async page(q: OrderPageQuery): Promise<{ rows: OrderRow[]; total: number }> {
-      const ordering = orderingOf(q.sort, q.order);
-      const pageIds = db
-        .select({ id: ordersTable.id })
-        .from(ordersTable)
-        .where(whereOf(q))
-        .orderBy(...ordering)
-        .limit(q.limit)
-        .offset((q.page - 1) * q.limit)
-        .as('page_ids');
-      const [rows, n] = await Promise.all([
-        joinedFrom()
-          .innerJoin(pageIds, eq(pageIds.id, ordersTable.id))
-          .orderBy(...ordering),
-        total(q),
-      ]);
-      return { rows: rows as OrderRow[], total: n };
-    },
-
-    /** Every order of one type, newest first (the by-type call; the panel pages it). */
-    async allOfType(orderType: OrderType): Promise<OrderRow[]> {
-      const rows = await joinedFrom()
-        .where(eq(ordersTable.orderType, orderType))
-        .orderBy(...orderingOf('createdAt', 'desc'));
-      return rows as OrderRow[];
+      const m = q.search ? await lookUp(q.search) : undefined;
+      const [ids, n] = await Promise.all([pageIds(q, m), total(q, m)]);
+      if (!ids.length) return { rows: [], total: n };
+      const rows = (await joinedFrom().where(anyOf(ordersTable.id, ids))) as OrderRow[];
+      const position = new Map(ids.map((id, i) => [id, i]));
+      rows.sort((a, b) => position.get(a.order.id)! - position.get(b.order.id)!);
+      return { rows, total: n };
     },
 
     /**
-     * Every job of the filter for the job sheet, in the sheet's order: by pin code, emergencies
-     * first, then oldest first. One query, however many jobs.
+     * The open jobs of the filter per pin code (the job sheet's headings): summed from the
+     * counters, or for a search counted over its (few) matches.
      */
-    async jobsForSheet(f: OrderFilter): Promise<OrderRow[]> {
-      const rows = await joinedFrom()
-        .where(whereOf(f))
-        .orderBy(
-          asc(ordersTable.pincode),
-          desc(ordersTable.isEmergency),
-          asc(ordersTable.createdAt),
-          asc(ordersTable.id),
+    async countsByPincode(f: OrderFilter): Promise<Map<string, number>> {
+      const rows = f.search
+        ? await db
+            .select({ pincode: ordersTable.pincode, n: count() })
+            .from(ordersTable)
+            .where(await whereOf(f))
+            .groupBy(ordersTable.pincode)
+        : await db
+            .select({
+              pincode: orderCountsTable.pincode,
+              n: sql<number>`sum(${orderCountsTable.n})`.mapWith(Number),
+            })
+            .from(orderCountsTable)
+            .where(and(...counterConditions(f)))
+            .groupBy(orderCountsTable.pincode);
+      return new Map(rows.filter((r) => r.n > 0).map((r) => [r.pincode, r.n]));
+    },
+
+    /**
+     * The next `limit` jobs of the filter for the job sheet, in the sheet's order (by pin code,
+     * emergencies first, then oldest first, id last) after the job `afterId`: a keyset, so each
+     * batch starts where the previous one ended, through orders_open_jobs_idx.
+     */
+    async jobSheetBatch(
+      f: OrderFilter,
+      afterId: string | undefined,
+      limit: number,
+    ): Promise<OrderRow[]> {
+      const o = ordersTable;
+      const where = [await whereOf(f)];
+      if (afterId) {
+        // The key of the last job read, taken from its row (exact to the microsecond).
+        const last = alias(ordersTable, 'sheet_last');
+        const lastRow = <T extends Parameters<typeof db.select>[0]>(fields: T) =>
+          db.select(fields).from(last).where(eq(last.id, afterId));
+        const lastKey = lastRow({
+          pincode: last.pincode,
+          urgency: sql`not ${last.isEmergency}`,
+          createdAt: last.createdAt,
+          id: last.id,
+        });
+        where.push(
+          sql`${o.pincode} >= ${lastRow({ pincode: last.pincode })}`,
+          sql`(${o.pincode}, not ${o.isEmergency}, ${o.createdAt}, ${o.id}) > ${lastKey}`,
         );
+      }
+      // The batch's ids first (sorting narrow rows), then only those joined with their names.
+      const sheetOrder = [asc(o.pincode), sql`not ${o.isEmergency}`, asc(o.createdAt), asc(o.id)];
+      const ids = db
+        .select({ id: o.id })
+        .from(o)
+        .where(and(...where))
+        .orderBy(...sheetOrder)
+        .limit(limit)
+        .as('sheet_ids');
+      const rows = await joinedFrom()
+        .innerJoin(ids, eq(ids.id, o.id))
+        .orderBy(...sheetOrder);
       return rows as OrderRow[];
     },
 
-    /** The accessories of every order of the filter, in one query, grouped by order id. */
-    async accessoriesOf(f: OrderFilter): Promise<Map<string, AccessoryRow[]>> {
-      const ids = db.select({ id: ordersTable.id }).from(ordersTable).where(whereOf(f));
+    /** The accessories of these orders, in one query, grouped by order id. */
+    async accessoriesOf(orderIds: string[]): Promise<Map<string, AccessoryRow[]>> {
+      const byOrder = new Map<string, AccessoryRow[]>();
+      if (!orderIds.length) return byOrder;
       const rows = await db
         .select()
         .from(orderAccessoriesTable)
-        .where(inArray(orderAccessoriesTable.orderId, ids))
+        .where(inArray(orderAccessoriesTable.orderId, orderIds))
         .orderBy(asc(orderAccessoriesTable.orderId), asc(orderAccessoriesTable.id));
-      const byOrder = new Map<string, AccessoryRow[]>();
       for (const row of rows) {
         const list = byOrder.get(row.orderId);
         if (list) list.push(row);

@@ -1,5 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
-import { union } from 'drizzle-orm/pg-core';
+import { and, asc, count, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   adminsTable,
@@ -9,7 +8,9 @@ import {
   returnRequestsTable,
   type ReturnStatus,
 } from '../../db/schema';
-import { likePattern } from '../../lib/sql';
+import { anyOf } from '../../lib/sql';
+import { findCustomerIds } from '../customers/repository';
+import { findOrderIds } from '../orders/repository';
 
 export const RETURN_SORTS = {
   requestedAt: returnRequestsTable.requestedAt,
@@ -94,38 +95,19 @@ export function createReturnRepository(db: Database) {
   }
 
   /**
-   * Ids of the requests whose order number or customer e-mail contain the text: one
-   * trigram-indexed lookup per column, joined by UNION (an OR across the join ignores them).
+   * The requests whose order number or customer e-mail contain the text: both looked up first
+   * through their trigram indexes (bounded), then the requests by those ids through
+   * return_requests_order_idx / return_requests_customer_idx.
    */
-  function searchIds(search: string) {
-    const pattern = likePattern(search);
-    const rr = returnRequestsTable;
-    return union(
-      db
-        .select({ id: rr.id })
-        .from(rr)
-        .where(
-          inArray(
-            rr.orderId,
-            db
-              .select({ id: ordersTable.id })
-              .from(ordersTable)
-              .where(ilike(ordersTable.orderId, pattern)),
-          ),
-        ),
-      db
-        .select({ id: rr.id })
-        .from(rr)
-        .where(
-          inArray(
-            rr.customerId,
-            db
-              .select({ id: customersTable.id })
-              .from(customersTable)
-              .where(ilike(customersTable.email, pattern)),
-          ),
-        ),
-    );
+  async function searchCondition(search: string): Promise<SQL> {
+    const [orderIds, customerIds] = await Promise.all([
+      findOrderIds(db, search),
+      findCustomerIds(db, search, ['email']),
+    ]);
+    return or(
+      anyOf(returnRequestsTable.orderId, orderIds),
+      anyOf(returnRequestsTable.customerId, customerIds),
+    )!;
   }
 
   async function findById(id: string): Promise<ReturnDetail | undefined> {
@@ -153,9 +135,9 @@ export function createReturnRepository(db: Database) {
       page: number;
       limit: number;
     }) {
-      // Served by return_requests_category_requested_idx (category_id, requested_at).
+      // Served by return_requests_category_requested_idx (category_id, requested_at, id).
       const where: SQL[] = [eq(returnRequestsTable.categoryId, q.categoryId)];
-      if (q.search) where.push(inArray(returnRequestsTable.id, searchIds(q.search)));
+      if (q.search) where.push(await searchCondition(q.search));
       const filter = and(...where);
       const direction = q.order === 'desc' ? desc : asc;
       const ordering = [direction(RETURN_SORTS[q.sort]), direction(returnRequestsTable.id)];

@@ -1,5 +1,4 @@
-import { and, asc, count, desc, eq, gt, ilike, inArray, sql, type SQL } from 'drizzle-orm';
-import { union } from 'drizzle-orm/pg-core';
+import { and, asc, count, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   customersTable,
@@ -9,7 +8,8 @@ import {
   supportTicketsTable,
   type SupportStatus,
 } from '../../db/schema';
-import { likePattern } from '../../lib/sql';
+import { anyOf } from '../../lib/sql';
+import { findCustomerIds } from '../customers/repository';
 
 export const SUPPORT_SORTS = {
   lastTicketAt: supportCustomersTable.lastTicketAt,
@@ -84,21 +84,6 @@ export type TicketDto = ReturnType<typeof toTicketDto>;
 export type ReplyOutcome = 'sent' | 'missing' | 'alreadyResolved';
 
 export function createSupportRepository(db: Database) {
-  /**
-   * Ids of the customers whose first name, last name or e-mail contain the text: one
-   * trigram-indexed lookup per column, joined by UNION (an OR across columns ignores them).
-   */
-  function customerIds(search: string) {
-    const pattern = likePattern(search);
-    const byColumn = (where: SQL) =>
-      db.select({ id: customersTable.id }).from(customersTable).where(where);
-    return union(
-      byColumn(ilike(customersTable.firstName, pattern)),
-      byColumn(ilike(customersTable.lastName, pattern)),
-      byColumn(ilike(customersTable.email, pattern)),
-    );
-  }
-
   /** The tickets with their replies, loaded for the whole set in one query. */
   async function withReplies(
     rows: { ticket: TicketRow; customer: TicketCustomer }[],
@@ -158,7 +143,11 @@ export function createSupportRepository(db: Database) {
       const where: SQL[] = [];
       if (q.status === 'unresolved') where.push(gt(sc.unresolvedCount, 0));
       if (q.status === 'resolved') where.push(sql`${sc.ticketCount} > ${sc.unresolvedCount}`);
-      if (q.search) where.push(inArray(sc.customerId, customerIds(q.search)));
+      if (q.search) {
+        // Customers by first or last name or e-mail, through their trigram indexes (bounded).
+        const ids = await findCustomerIds(db, q.search, ['firstName', 'lastName', 'email']);
+        where.push(anyOf(sc.customerId, ids));
+      }
       const filter = and(...where);
       const direction = q.order === 'desc' ? desc : asc;
       const ordering = [direction(SUPPORT_SORTS[q.sort]), direction(sc.customerId)];

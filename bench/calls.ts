@@ -1,0 +1,228 @@
+/**
+ * The calls `npm run bench` measures: every list of the panel with its paging, filters and
+ * searches, the dashboard, the chart, by-type and the job sheet. Ids (the water service, a pin
+ * code, a customer, an order) are looked up through the API itself, so the same code serves an
+ * in-process app, a spawned server and a server given by `--url`.
+ */
+
+/** One GET of the API; `json` is undefined when the answer is not JSON. */
+export type ApiGet = (path: string) => Promise<{ status: number; json: unknown }>;
+
+export interface BenchCall {
+  /** What the table shows, ids replaced by what they stand for. */
+  label: string;
+  /** Path and query under the server's origin, e.g. `/api/order/view-all-orders?page=1`. */
+  path: string;
+  /** A file (the job sheet) rather than JSON. */
+  file?: boolean;
+  /** Rows behind a file call (the jobs of the sheet), since its answer does not say. */
+  rows?: number;
+}
+
+/** Figures of the database read from the dashboard, printed above each table. */
+export interface DataSize {
+  orders?: number;
+  customers?: number;
+}
+
+/** The page a deep-page call asks for (limit 10), or the last page when the list is shorter. */
+export const DEEP_PAGE = 5000;
+
+type Json = Record<string, unknown>;
+const obj = (v: unknown): Json => (v && typeof v === 'object' ? (v as Json) : {});
+const list = (v: unknown): Json[] => (Array.isArray(v) ? (v as Json[]) : []);
+
+/** totalPages of a list answer, wherever the call puts it (result, top level, `totalPage`). */
+export function pagingOf(json: unknown): { totalRecords?: number; totalPages?: number } {
+  const top = obj(json);
+  const result = obj(top.result);
+  const num = (...values: unknown[]) => values.find((v) => typeof v === 'number') as number;
+  return {
+    totalRecords: num(result.totalRecords, top.totalRecords),
+    totalPages: num(result.totalPages, top.totalPages, top.totalPage),
+  };
+}
+
+const query = (params: Record<string, string | number | undefined>) => {
+  const entries = Object.entries(params).filter(([, v]) => v !== undefined && v !== '');
+  return entries.length
+    ? '?' + new URLSearchParams(entries.map(([k, v]) => [k, String(v)])).toString()
+    : '';
+};
+
+/**
+ * Looks up the ids the calls need and returns the calls, deep pages resolved to
+ * min(DEEP_PAGE, last page). `common` is the common surname searched (Sharma).
+ */
+export async function discoverCalls(
+  get: ApiGet,
+  common: string,
+): Promise<{ calls: BenchCall[]; size: DataSize; notes: string[] }> {
+  const notes: string[] = [];
+  const must = async (path: string) => {
+    const res = await get(path);
+    if (res.status !== 200) {
+      throw new Error(`GET ${path} answered ${res.status}: ${JSON.stringify(res.json)}`);
+    }
+    return obj(res.json);
+  };
+
+  const dashboard = obj((await must('/api/admin/dashboard-data')).result);
+  const size: DataSize = {
+    orders: dashboard.allOrders as number | undefined,
+    customers: dashboard.allUsers as number | undefined,
+  };
+
+  const categories = list(
+    obj((await must('/api/category/view-all-categories?status=All&limit=1000')).result).categories,
+  );
+  const water = categories.find((c) => c.kind === 'water')?._id as string | undefined;
+  if (!water) throw new Error('No category of kind water: is this the large (or demo) data?');
+
+  // A pin code with open water jobs (the newest job's), else the first pin code on the list.
+  const jobsAnswer = await must(`/api/order/assign-jobs/${water}?limit=1`);
+  const jobs = list(obj(jobsAnswer.result).orders);
+  let pincode = jobs[0]?.pincode as string | undefined;
+  if (!pincode) {
+    const pins = list(
+      obj((await must('/api/pincode/get-paginated-pincodes?limit=1')).result).pincodes,
+    );
+    pincode = pins[0] ? String(pins[0].number) : '560001';
+    notes.push(`no open water jobs; pin code ${pincode} taken from the pin code list`);
+  }
+
+  // A rare search: one customer's phone and one order's number (the 5th newest order).
+  const newest = list(obj((await must('/api/order/view-all-orders?limit=5')).result).orders);
+  const order = newest.at(-1) ?? {};
+  const orderNumber = (order.orderId as string | undefined) ?? 'OD0000000000';
+  const phone = (obj(order.user).phone as string | undefined) ?? '9800000000';
+
+  // The customer with the most tickets: the heaviest "tickets of one customer".
+  const supports = list(
+    obj(
+      (await must('/api/support/get-all-supports?sort=supportCount&sortOrder=desc&limit=1')).result,
+    ).supports,
+  );
+  const ticketCustomer = supports[0]?._id as string | undefined;
+
+  const calls: BenchCall[] = [];
+  const add = (label: string, path: string, params: Record<string, string | number> = {}) =>
+    calls.push({ label, path: path + query(params) });
+  /** Page 5000 of a list, or its last page when it has fewer (the label says which). */
+  const deep = async (label: string, path: string, params: Record<string, string | number>) => {
+    const first = await get(path + query({ ...params, page: 1, limit: 10 }));
+    const pages = first.status === 200 ? pagingOf(first.json).totalPages : undefined;
+    const page = Math.max(1, Math.min(DEEP_PAGE, pages ?? DEEP_PAGE));
+    const which = page === DEEP_PAGE ? `page ${page}` : `page ${page} (last)`;
+    add(`${label} ${which}`, path, { ...params, page, limit: 10 });
+  };
+  const svc = { serviceId: water };
+
+  // Orders (all services)
+  const orders = '/api/order/view-all-orders';
+  add('orders page 1', orders, { page: 1, limit: 10 });
+  await deep('orders', orders, {});
+  add('orders status=Pending', orders, { status: 'Pending', limit: 10 });
+  add('orders serviceId=water', orders, { ...svc, limit: 10 });
+  add('orders Pending+water', orders, { status: 'Pending', ...svc, limit: 10 });
+  await deep('orders Pending+water', orders, { status: 'Pending', ...svc });
+  add(`orders search=${common}`, orders, { search: common, limit: 10 });
+  add('orders search=<phone>', orders, { search: phone, limit: 10 });
+  add('orders search=<order id>', orders, { search: orderNumber, limit: 10 });
+  add('orders sort=totalAmount', orders, { sortField: 'totalAmount', sortOrder: 'desc' });
+  await deep('orders sort=totalAmount', orders, { sortField: 'totalAmount', sortOrder: 'desc' });
+
+  // Orders of one service
+  const byService = '/api/order/orders-by-serviceId';
+  add('by-service water page 1', byService, { ...svc, page: 1, limit: 10 });
+  await deep('by-service water', byService, svc);
+  add(`by-service water search=${common}`, byService, { ...svc, search: common, limit: 10 });
+
+  // by-type: the documented shape (bounded) and the paged addition
+  const byType = '/api/order/by-type';
+  add('by-type (no params)', byType);
+  add('by-type fresh page 1', byType, { type: 'fresh', page: 1, limit: 10 });
+  await deep('by-type reorder', byType, { type: 'reorder' });
+  add(`by-type fresh search=${common}`, byType, {
+    type: 'fresh',
+    page: 1,
+    limit: 10,
+    search: common,
+  });
+
+  // Assigning jobs (open orders of the water service)
+  const assign = `/api/order/assign-jobs/${water}`;
+  add('assign-jobs water page 1', assign, { page: 1, limit: 10 });
+  await deep('assign-jobs water', assign, {});
+  add('assign-jobs pincode=<pin>', assign, { pincode, limit: 10 });
+  add(`assign-jobs search=${common}`, assign, { search: common, limit: 10 });
+
+  // Customers
+  const users = '/api/user/all-users';
+  add('customers page 1', users, { page: 1, limit: 10 });
+  await deep('customers', users, {});
+  add('customers status=Blocked', users, { status: 'Blocked', limit: 10 });
+  add('customers status=All', users, { status: 'All', limit: 10 });
+  add(`customers search=${common}`, users, { search: common, limit: 10 });
+  add('customers search=<phone>', users, { search: phone, limit: 10 });
+  add('customers sort=firstName', users, { sort: 'firstName', limit: 10 });
+  await deep('customers sort=firstName', users, { sort: 'firstName' });
+  add('inactive customers page 1', '/api/admin/get-users', { page: 1, limit: 10 });
+  add(`inactive customers search=${common}`, '/api/admin/get-users', {
+    search: common,
+    limit: 10,
+  });
+
+  // Returns (water), tickets, admins, audit log, pin codes
+  const returns = '/api/return-history/get-all-return-requests';
+  add('returns water page 1', returns, { categoryType: 0, page: 1, limit: 10 });
+  await deep('returns water', returns, { categoryType: 0 });
+  add(`returns search=${common.toLowerCase()}`, returns, {
+    categoryType: 0,
+    search: common.toLowerCase(),
+    limit: 10,
+  });
+  add('returns search=<order id>', returns, { categoryType: 0, search: orderNumber, limit: 10 });
+  const tickets = '/api/support/get-all-supports';
+  add('tickets page 1', tickets, { page: 1, limit: 10 });
+  await deep('tickets', tickets, {});
+  add('tickets status=unresolved', tickets, { status: 'unresolved', limit: 10 });
+  add(`tickets search=${common}`, tickets, { search: common, limit: 10 });
+  add('tickets sort=supportCount', tickets, { sort: 'supportCount', sortOrder: 'desc' });
+  if (ticketCustomer) {
+    add('tickets of one customer', '/api/support/get-all-supports-for-user', {
+      userId: ticketCustomer,
+    });
+  } else {
+    notes.push('no support tickets: "tickets of one customer" skipped');
+  }
+  add('admin users page 1', '/api/admin/view-all-users', { status: 'All', limit: 10 });
+  add('audit log page 1', '/api/admin/audit-log', { page: 1, limit: 10 });
+  add('audit log resource=order', '/api/admin/audit-log', { resource: 'order', limit: 10 });
+  add('pin codes page 1', '/api/pincode/get-paginated-pincodes', { page: 1, limit: 10 });
+  add('pin codes limit=1000', '/api/pincode/get-paginated-pincodes', { limit: 1000 });
+
+  // Dashboard and its chart
+  add('dashboard', '/api/admin/dashboard-data');
+  for (const type of ['daily', 'weekly', 'monthly', 'quarterly']) {
+    add(`chart ${type}`, '/api/order/get-orders-by-filter', { type });
+  }
+
+  // The job sheet, streamed (time to last byte)
+  const sheet = `/api/order/job-sheet/${water}`;
+  const pinJobs = await must(`${assign}${query({ pincode, limit: 1 })}`);
+  calls.push({
+    label: 'job sheet water, all pin codes',
+    path: sheet,
+    file: true,
+    rows: pagingOf(jobsAnswer).totalRecords,
+  });
+  calls.push({
+    label: 'job sheet pincode=<pin>',
+    path: sheet + query({ pincode }),
+    file: true,
+    rows: pagingOf(pinJobs).totalRecords,
+  });
+
+  return { calls, size, notes };
+}

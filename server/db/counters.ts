@@ -1,0 +1,186 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database } from './client';
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/**
+ * A table of counts kept by trigger in the same transaction as each write (migrations 0005,
+ * 0008, 0010), and how to rebuild and check it from the rows it counts. Another counter table is one
+ * more entry in COUNTER_TABLES.
+ */
+export interface CounterTable {
+  table: string;
+  /** The tables it counts: writes to them wait while the counter is rebuilt. */
+  sources: string[];
+  /** Fills the (emptied) counter table from the sources. */
+  rebuild: SQL;
+  /**
+   * The keys whose kept counts differ from the sources, as text columns `key`, `kept` and
+   * `counted` (zero rows when right). A row with zero counts equals a missing row.
+   */
+  check: SQL;
+}
+
+export const COUNTER_TABLES: CounterTable[] = [
+  {
+    table: 'order_counts',
+    sources: ['orders'],
+    rebuild: sql`INSERT INTO order_counts (category_id, pincode, order_type, status, n)
+      SELECT category_id, pincode, order_type, status, count(*) FROM orders GROUP BY 1, 2, 3, 4`,
+    check: sql`SELECT concat_ws(' / ', category_id, pincode, order_type, status) AS key,
+        coalesce(k.n, 0)::text AS kept, coalesce(c.n, 0)::text AS counted
+      FROM order_counts k FULL JOIN (
+        SELECT category_id, pincode, order_type, status, count(*)::int AS n
+        FROM orders GROUP BY 1, 2, 3, 4
+      ) c USING (category_id, pincode, order_type, status)
+      WHERE coalesce(k.n, 0) <> coalesce(c.n, 0)`,
+  },
+  {
+    // order_day() and order_paid() are the trigger's own definitions (migration 0005).
+    table: 'order_daily',
+    sources: ['orders'],
+    rebuild: sql`INSERT INTO order_daily (day, category_id, n, amount)
+      SELECT order_day(o.created_at), o.category_id, count(*), sum(order_paid(o))
+      FROM orders o GROUP BY 1, 2`,
+    check: sql`SELECT concat_ws(' / ', day, category_id) AS key,
+        concat_ws(' / ', coalesce(k.n, 0), coalesce(k.amount, 0)) AS kept,
+        concat_ws(' / ', coalesce(c.n, 0), coalesce(c.amount, 0)) AS counted
+      FROM order_daily k FULL JOIN (
+        SELECT order_day(o.created_at) AS day, o.category_id, count(*)::int AS n,
+          sum(order_paid(o)) AS amount
+        FROM orders o GROUP BY 1, 2
+      ) c USING (day, category_id)
+      WHERE coalesce(k.n, 0) <> coalesce(c.n, 0) OR coalesce(k.amount, 0) <> coalesce(c.amount, 0)`,
+  },
+  {
+    // The trigger never moves last_ticket_at back when a ticket is deleted: only a kept time
+    // older than the newest ticket is wrong.
+    table: 'support_customers',
+    sources: ['support_tickets'],
+    rebuild: sql`INSERT INTO support_customers (customer_id, ticket_count, unresolved_count,
+        last_ticket_at)
+      SELECT customer_id, count(*), count(*) FILTER (WHERE status = 'unresolved'), max(created_at)
+      FROM support_tickets GROUP BY customer_id`,
+    check: sql`SELECT customer_id AS key,
+        concat_ws(' / ', coalesce(k.ticket_count, 0), coalesce(k.unresolved_count, 0), k.last_ticket_at) AS kept,
+        concat_ws(' / ', coalesce(c.ticket_count, 0), coalesce(c.unresolved_count, 0), c.last_ticket_at) AS counted
+      FROM support_customers k FULL JOIN (
+        SELECT customer_id, count(*)::int AS ticket_count,
+          count(*) FILTER (WHERE status = 'unresolved')::int AS unresolved_count,
+          max(created_at) AS last_ticket_at
+        FROM support_tickets GROUP BY customer_id
+      ) c USING (customer_id)
+      WHERE coalesce(k.ticket_count, 0) <> coalesce(c.ticket_count, 0)
+        OR coalesce(k.unresolved_count, 0) <> coalesce(c.unresolved_count, 0)
+        OR k.last_ticket_at < c.last_ticket_at`,
+  },
+  {
+    table: 'customer_counts',
+    sources: ['customers'],
+    rebuild: sql`INSERT INTO customer_counts (status, n)
+      SELECT status, count(*) FROM customers GROUP BY status`,
+    check: sql`SELECT status AS key, coalesce(k.n, 0)::text AS kept, coalesce(c.n, 0)::text AS counted
+      FROM customer_counts k FULL JOIN (
+        SELECT status, count(*)::int AS n FROM customers GROUP BY status
+      ) c USING (status)
+      WHERE coalesce(k.n, 0) <> coalesce(c.n, 0)`,
+  },
+  {
+    // Deep pages of the orders lists start from these (migration 0010, server/lib/daySeek.ts).
+    table: 'order_day_counts',
+    sources: ['orders'],
+    rebuild: sql`INSERT INTO order_day_counts (day, category_id, status, order_type, n)
+      SELECT order_day(created_at), category_id, status, order_type, count(*)
+      FROM orders GROUP BY 1, 2, 3, 4`,
+    check: sql`SELECT concat_ws(' / ', day, category_id, status, order_type) AS key,
+        coalesce(k.n, 0)::text AS kept, coalesce(c.n, 0)::text AS counted
+      FROM order_day_counts k FULL JOIN (
+        SELECT order_day(created_at) AS day, category_id, status, order_type, count(*)::int AS n
+        FROM orders GROUP BY 1, 2, 3, 4
+      ) c USING (day, category_id, status, order_type)
+      WHERE coalesce(k.n, 0) <> coalesce(c.n, 0)`,
+  },
+  {
+    // The totals of searches by customer (migration 0010).
+    table: 'customer_order_counts',
+    sources: ['orders'],
+    rebuild: sql`INSERT INTO customer_order_counts (customer_id, category_id, status, order_type, n)
+      SELECT customer_id, category_id, status, order_type, count(*)
+      FROM orders GROUP BY 1, 2, 3, 4`,
+    check: sql`SELECT concat_ws(' / ', customer_id, category_id, status, order_type) AS key,
+        coalesce(k.n, 0)::text AS kept, coalesce(c.n, 0)::text AS counted
+      FROM customer_order_counts k FULL JOIN (
+        SELECT customer_id, category_id, status, order_type, count(*)::int AS n
+        FROM orders GROUP BY 1, 2, 3, 4
+      ) c USING (customer_id, category_id, status, order_type)
+      WHERE coalesce(k.n, 0) <> coalesce(c.n, 0)`,
+  },
+  {
+    // Deep pages of the customers lists (migration 0010).
+    table: 'customer_day_counts',
+    sources: ['customers'],
+    rebuild: sql`INSERT INTO customer_day_counts (day, status, n)
+      SELECT order_day(created_at), status, count(*) FROM customers GROUP BY 1, 2`,
+    check: sql`SELECT concat_ws(' / ', day, status) AS key,
+        coalesce(k.n, 0)::text AS kept, coalesce(c.n, 0)::text AS counted
+      FROM customer_day_counts k FULL JOIN (
+        SELECT order_day(created_at) AS day, status, count(*)::int AS n
+        FROM customers GROUP BY 1, 2
+      ) c USING (day, status)
+      WHERE coalesce(k.n, 0) <> coalesce(c.n, 0)`,
+  },
+];
+
+export interface CounterMismatch {
+  table: string;
+  key: string;
+  kept: string;
+  counted: string;
+}
+
+/** At most this many mismatches per table are reported: enough to see what went wrong. */
+const REPORTED_PER_TABLE = 20;
+
+/**
+ * Memory for the group-bys over the sources: a million orders make hundreds of thousands of
+ * groups, which in the default 4 MB spill to disk and take several times as long.
+ */
+const WORK_MEM = sql.raw(`SET LOCAL work_mem = '256MB'`);
+
+/**
+ * Recounts every counter table from its sources, in one transaction (a savepoint when `db` is
+ * already one). Writers to the sources wait meanwhile, so that no trigger adds to a count that
+ * is being replaced; readers keep seeing the old counts until it commits.
+ */
+export async function rebuildCounters(db: Database | Transaction): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(WORK_MEM);
+    const sources = [...new Set(COUNTER_TABLES.flatMap((c) => c.sources))];
+    await tx.execute(sql.raw(`LOCK TABLE ${sources.join(', ')} IN SHARE MODE`));
+    for (const counter of COUNTER_TABLES) {
+      await tx.execute(sql.raw(`DELETE FROM ${counter.table}`));
+      await tx.execute(counter.rebuild);
+    }
+  });
+}
+
+/** Compares every counter table with its sources: the mismatches, none when all are right. */
+export async function checkCounters(db: Database | Transaction): Promise<CounterMismatch[]> {
+  return db.transaction(async (tx) => {
+    await tx.execute(WORK_MEM);
+    const mismatches: CounterMismatch[] = [];
+    for (const counter of COUNTER_TABLES) {
+      // Materialized, so that the limit does not steer the planner to a sorted, index-driven
+      // plan meant to stop early: there are normally no rows, and the whole check runs.
+      const { rows } = await tx.execute(
+        sql`WITH mismatch AS MATERIALIZED (${counter.check})
+          SELECT key::text, kept::text, counted::text FROM mismatch
+          LIMIT ${sql.raw(String(REPORTED_PER_TABLE))}`,
+      );
+      for (const row of rows as { key: string; kept: string; counted: string }[]) {
+        mismatches.push({ table: counter.table, ...row });
+      }
+    }
+    return mismatches;
+  });
+}

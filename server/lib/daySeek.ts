@@ -1,0 +1,49 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../db/client';
+
+/** Below this many rows to skip, OFFSET through the index is cheaper than asking the counters. */
+export const SEEK_FROM_OFFSET = 1000;
+
+/** Where a deep page of a list sorted by date starts (see `seekDay`). */
+export interface DaySeek {
+  /** Newest first: rows created before this instant; oldest first: from this instant on. */
+  boundary: Date;
+  /** Rows of the list still to skip from the boundary (at most one day's rows). */
+  skip: number;
+}
+
+/** Midnight in India (UTC+5:30 all year) that starts `day` (YYYY-MM-DD). */
+function indiaMidnight(day: string): Date {
+  return new Date(`${day}T00:00:00+05:30`);
+}
+
+/**
+ * A deep page of a list sorted by creation time, found from per-day counters instead of skipping
+ * every earlier row: the counters (kept by trigger, `order_day()` days) say on which day the
+ * `offset`-th row falls and how many rows come before that day, so the page query starts at that
+ * day's edge through its index and skips at most one day's rows.
+ *
+ * `dayCounts` selects `day` and `n` from a counter table under the list's filter (several rows
+ * per day are summed). Answers null when the list has no more than `offset` rows.
+ */
+export async function seekDay(
+  db: Database,
+  dayCounts: SQL,
+  offset: number,
+  order: 'asc' | 'desc',
+): Promise<DaySeek | null> {
+  const direction = sql.raw(order === 'desc' ? 'DESC' : 'ASC');
+  const result = await db.execute<{ day: string; before: string }>(sql`
+    SELECT day::text AS day, (upto - n)::bigint AS before FROM (
+      SELECT day, n, sum(n) OVER (ORDER BY day ${direction} ROWS UNBOUNDED PRECEDING) AS upto
+      FROM (SELECT day, sum(n) AS n FROM (${dayCounts}) counts GROUP BY day) per_day
+    ) running
+    WHERE upto > ${offset}
+    ORDER BY day ${direction}
+    LIMIT 1`);
+  const row = result.rows[0];
+  if (!row) return null;
+  const start = indiaMidnight(row.day);
+  const boundary = order === 'desc' ? new Date(start.getTime() + 24 * 60 * 60 * 1000) : start;
+  return { boundary, skip: offset - Number(row.before) };
+}

@@ -1,0 +1,99 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '../../lib/errors';
+import { pagingQuery, requiredText } from '../../lib/validation';
+import { createJobSheet, type JobSheetJob, type JobSheetWriter } from './jobSheet';
+import { findSheetService, jobSheetBatches, sheetHeading } from './jobSheetRows';
+import { createOrderRepository, type OrderFilter } from './repository';
+
+export interface JobSheetRoutesOptions {
+  /** Jobs read per query (SHEET_BATCH); tests make it small to cross many batches. */
+  batchSize?: number;
+}
+
+const pincode = z
+  .string()
+  .trim()
+  .regex(/^(\d{6})?$/, 'Pin code must be 6 digits.')
+  .optional()
+  .transform((v) => v || undefined);
+
+/**
+ * Addition: the whole job sheet of a service as a streamed PDF (docs/api.md "The job sheet"),
+ * however many jobs: read 500 at a time and written as they come, so the server's memory stays
+ * flat. The panel's Download PDF uses it; assign-jobs `wantPdf=true` keeps the (bounded)
+ * base64 sheet of the spec.
+ */
+const jobSheetRoutes: FastifyPluginAsyncZod<JobSheetRoutesOptions> = async (app, opts) => {
+  const repo = createOrderRepository(app.db);
+
+  app.get(
+    '/job-sheet/:serviceId',
+    {
+      config: { access: 'assigningJobs' },
+      schema: {
+        params: z.object({ serviceId: requiredText('Service id', 100) }),
+        querystring: z.object({ pincode, search: pagingQuery.search }),
+      },
+    },
+    async (request, reply) => {
+      const service = await findSheetService(app.db, request.params.serviceId);
+      if (!service) throw notFound('This service does not exist.');
+      const filter: OrderFilter = {
+        categoryId: request.params.serviceId,
+        statuses: 'open',
+        pincode: request.query.pincode,
+        search: request.query.search || undefined,
+      };
+      const heading = await sheetHeading(repo, service, filter);
+      reply
+        .type('application/pdf')
+        .header('content-disposition', 'attachment; filename="orders.pdf"')
+        .header('cache-control', 'no-store')
+        .header('x-job-count', String(heading.total));
+      // HEAD runs this handler too: the headers, without laying out a sheet nobody reads.
+      if (request.method === 'HEAD') return reply.send();
+
+      const batches = jobSheetBatches(repo, filter, { batchSize: opts.batchSize });
+      // The first batch before the answer starts: a failure here is still an ordinary 500.
+      const first = await batches.next();
+      const sheet = createJobSheet(heading);
+      void writeSheet(sheet, first.done ? [] : first.value, batches, request.log);
+      return reply.send(sheet.pdf);
+    },
+  );
+};
+
+/**
+ * Lays out the batches as they are read, while Fastify pipes the PDF to the client. Once the
+ * answer has started its status cannot change: a client that goes away stops the reading; a
+ * failed query is logged and the connection closed, so the download visibly fails.
+ */
+async function writeSheet(
+  sheet: JobSheetWriter,
+  first: JobSheetJob[],
+  batches: AsyncGenerator<JobSheetJob[]>,
+  log: FastifyBaseLogger,
+) {
+  try {
+    await sheet.add(first);
+    while (!sheet.closed) {
+      const next = await batches.next();
+      if (next.done) break;
+      await sheet.add(next.value);
+    }
+    if (sheet.closed) {
+      log.info({ jobs: sheet.written }, 'job sheet: the client went away, reading stopped');
+    } else {
+      sheet.end();
+    }
+  } catch (err) {
+    log.error({ err, jobs: sheet.written }, 'job sheet failed part way; the download was cut');
+    sheet.pdf.destroy();
+  } finally {
+    await batches.return(undefined).catch(() => {});
+  }
+}
+
+export default jobSheetRoutes;

@@ -1,0 +1,271 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkCounters, rebuildCounters } from '../../server/db/counters';
+import {
+  parseSeedLargeArgs,
+  seedLarge,
+  SeedLargeRefused,
+  SeedLargeUsageError,
+  type LargeSeedReport,
+} from '../../server/db/seed/large';
+import { bearer, createTestServer, type TestServer } from './helpers';
+
+const COUNTS = { orders: 3000, customers: 400, tickets: 300, returns: 200, audit: 500 };
+
+/** `npm run seed:large` at a small size: the mix a person would notice, and consistent counters. */
+describe('seed:large', () => {
+  let s: TestServer;
+  let report: LargeSeedReport;
+  let indexesBefore: string[];
+  const rows = async <T>(query: ReturnType<typeof sql>) => (await s.db.execute(query)).rows as T[];
+  const one = async <T>(query: ReturnType<typeof sql>) => (await rows<T>(query))[0]!;
+  const indexes = async () =>
+    (
+      await rows<{ def: string }>(
+        sql`SELECT indexdef AS def FROM pg_indexes WHERE schemaname = current_schema() ORDER BY 1`,
+      )
+    ).map((r) => r.def);
+  const handle = () => ({ db: s.db, kind: s.kind, close: async () => {} });
+
+  beforeAll(async () => {
+    s = await createTestServer();
+    indexesBefore = await indexes();
+    report = await seedLarge(handle(), { ...COUNTS, dataDir: s.config.dataDir });
+  }, 120_000);
+  afterAll(() => s.close());
+
+  it('makes the rows asked for, with every phase timed', async () => {
+    expect(report.rows).toMatchObject({
+      orders: 3000,
+      customers: 400,
+      support_tickets: 300,
+      return_requests: 200,
+      audit_log: 500,
+    });
+    expect(report.rows.order_status_history).toBeGreaterThan(2 * 3000);
+    expect(report.phases.map((p) => p.name)).toEqual(
+      expect.arrayContaining(['customers', 'orders', 'indexes', 'counters', 'vacuum analyze']),
+    );
+  });
+
+  it('spreads orders over two years, more each month, across the four services', async () => {
+    const span = await one<{
+      oldest_days: number;
+      newest_hours: number;
+      first: number;
+      last: number;
+    }>(
+      sql`SELECT extract(epoch FROM now() - min(created_at))::float8 / 86400 AS oldest_days,
+          extract(epoch FROM now() - max(created_at))::float8 / 3600 AS newest_hours,
+          count(*) FILTER (WHERE created_at < min_at + interval '90 days')::int AS first,
+          count(*) FILTER (WHERE created_at > now() - interval '90 days')::int AS last
+        FROM orders, (SELECT min(created_at) AS min_at FROM orders) m`,
+    );
+    expect(span.oldest_days).toBeGreaterThan(700);
+    expect(span.oldest_days).toBeLessThan(735);
+    expect(span.newest_hours).toBeLessThan(6);
+    expect(span.last).toBeGreaterThan(2 * span.first);
+
+    const kinds = await rows<{ kind: string; n: number }>(
+      sql`SELECT c.kind, count(*)::int AS n FROM orders o JOIN categories c ON c.id = o.category_id
+        GROUP BY c.kind ORDER BY n DESC`,
+    );
+    expect(kinds.map((k) => k.kind)).toEqual(['water', 'laundry', 'tiffin', 'oxygen']);
+  });
+
+  it('mixes statuses by age, fresh and reorders, emergencies, accessories and subscriptions', async () => {
+    const statuses = await rows<{ status: string; open_old: number }>(
+      sql`SELECT status, count(*) FILTER (WHERE created_at < now() - interval '100 days')::int AS open_old
+        FROM orders GROUP BY status ORDER BY status`,
+    );
+    expect(statuses.map((r) => r.status)).toEqual([
+      'Cancelled',
+      'Delivered',
+      'Out for Delivery',
+      'Pending',
+    ]);
+    // Nothing older than the longest tiffin plan is still open.
+    for (const r of statuses.filter((r) => ['Pending', 'Out for Delivery'].includes(r.status))) {
+      expect(r.open_old).toBe(0);
+    }
+    const mix = await one<Record<string, number>>(sql`SELECT
+        count(*) FILTER (WHERE is_emergency)::int AS emergencies,
+        count(*) FILTER (WHERE order_type = 'fresh')::int AS fresh,
+        count(*) FILTER (WHERE order_type = 'reorder')::int AS reorders,
+        count(*) FILTER (WHERE plan_id IS NOT NULL AND pickup_address IS NOT NULL
+          AND delivery_address IS NOT NULL AND start_date IS NOT NULL AND end_date >= start_date)::int AS tiffin,
+        count(*) FILTER (WHERE pincode = coalesce(address, delivery_address)->>'pincode')::int AS pinned,
+        count(*) FILTER (WHERE total_amount IS NOT NULL
+          AND total_amount = amount + delivery_charge + emergency_charge + gst)::int AS totalled
+      FROM orders`);
+    expect(mix.emergencies).toBeGreaterThan(30);
+    expect(mix.fresh).toBeGreaterThan(300);
+    expect(mix.reorders).toBeGreaterThan(mix.fresh);
+    expect(mix.tiffin).toBeGreaterThan(200);
+    expect(mix.pinned).toBe(3000);
+    expect(mix.totalled).toBeGreaterThan(2800);
+
+    // A customer's first order of a service is fresh, and only that one.
+    const wrong = await one<{ n: number }>(sql`SELECT count(*)::int AS n FROM (
+        SELECT order_type, row_number() OVER (PARTITION BY customer_id, category_id
+          ORDER BY created_at, id) AS nth FROM orders) o
+      WHERE (nth = 1) <> (order_type = 'fresh')`);
+    expect(wrong.n).toBe(0);
+
+    // Accessories are in the order's amount.
+    const accessories = await one<{ orders: number; mismatched: number }>(sql`SELECT
+        count(*)::int AS orders,
+        count(*) FILTER (WHERE o.amount <> o.price * o.quantity + a.total)::int AS mismatched
+      FROM orders o JOIN (SELECT order_id, sum(amount * quantity) AS total FROM order_accessories
+        GROUP BY order_id) a ON a.order_id = o.id`);
+    expect(accessories.orders).toBeGreaterThan(100);
+    expect(accessories.mismatched).toBe(0);
+  });
+
+  it('records every step of every order, oldest first, ending in its status', async () => {
+    const history = await one<Record<string, number>>(sql`SELECT
+        (SELECT count(*)::int FROM orders o WHERE NOT EXISTS (SELECT 1 FROM order_status_history h
+          WHERE h.order_id = o.id AND h.to_status = o.status AND h.at = o.updated_at)) AS unfinished,
+        (SELECT count(*)::int FROM orders o WHERE NOT EXISTS (SELECT 1 FROM order_status_history h
+          WHERE h.order_id = o.id AND h.from_status IS NULL AND h.to_status = 'Pending'
+            AND h.at = o.created_at)) AS unplaced,
+        (SELECT count(*)::int FROM order_status_history h JOIN orders o ON o.id = h.order_id
+          WHERE h.at < o.created_at OR h.at > now()) AS out_of_time,
+        (SELECT count(*)::int FROM order_status_history WHERE admin_id IS NOT NULL) AS by_admin`);
+    expect(history).toMatchObject({ unfinished: 0, unplaced: 0, out_of_time: 0 });
+    expect(history.by_admin).toBeGreaterThan(3000);
+  });
+
+  it('has customers in about 300 pin codes of several cities, with common surnames', async () => {
+    const places = await one<Record<string, number>>(sql`SELECT
+        count(DISTINCT a.pincode)::int AS pincodes, count(DISTINCT a.city)::int AS cities,
+        count(*) FILTER (WHERE NOT EXISTS (SELECT 1 FROM pincodes p WHERE p.number = a.pincode))::int AS unknown
+      FROM customer_addresses a`);
+    expect(places.pincodes).toBeGreaterThan(200);
+    expect(places.cities).toBe(8);
+    expect(places.unknown).toBe(0);
+    const pins = await one<{ n: number }>(sql`SELECT count(*)::int AS n FROM pincodes`);
+    expect(pins.n).toBeGreaterThanOrEqual(300);
+
+    const people = await one<Record<string, number>>(sql`SELECT
+        count(*)::int AS customers, count(DISTINCT lower(email))::int AS emails,
+        count(*) FILTER (WHERE phone ~ '^[6-9][0-9]{9}$')::int AS phones,
+        count(*) FILTER (WHERE last_name = 'Sharma')::int AS sharmas,
+        count(DISTINCT last_name)::int AS surnames,
+        count(*) FILTER (WHERE status = 'Active')::int AS active
+      FROM customers`);
+    expect(people.emails).toBe(400);
+    expect(people.phones).toBe(400);
+    expect(people.sharmas).toBeGreaterThanOrEqual(4);
+    expect(people.sharmas).toBeLessThanOrEqual(20);
+    expect(people.surnames).toBeGreaterThan(60);
+    expect(people.active).toBeGreaterThan(300);
+  });
+
+  it('has tickets of all six types with replies, and returns for water and oxygen in every state', async () => {
+    const tickets = await one<Record<string, number>>(sql`SELECT
+        count(DISTINCT support_type)::int AS types,
+        count(*) FILTER (WHERE status = 'resolved')::int AS resolved,
+        count(*) FILTER (WHERE status = 'unresolved')::int AS unresolved,
+        count(*) FILTER (WHERE EXISTS (SELECT 1 FROM support_replies r
+          WHERE r.ticket_id = t.id))::int AS answered
+      FROM support_tickets t`);
+    expect(tickets.types).toBe(6);
+    expect(tickets.resolved).toBeGreaterThan(50);
+    expect(tickets.unresolved).toBeGreaterThan(10);
+    expect(tickets.answered).toBeGreaterThan(tickets.resolved);
+
+    const returns = await rows<{
+      kind: string;
+      status: string;
+    }>(sql`SELECT DISTINCT c.kind, r.status
+      FROM return_requests r JOIN categories c ON c.id = r.category_id
+        JOIN orders o ON o.id = r.order_id AND o.status = 'Delivered'
+          AND o.customer_id = r.customer_id AND r.requested_at >= o.updated_at
+          AND r.returned_quantity BETWEEN 1 AND o.quantity`);
+    expect(new Set(returns.map((r) => r.kind))).toEqual(new Set(['water', 'oxygen']));
+    expect(new Set(returns.map((r) => r.status))).toEqual(
+      new Set(['Pending', 'Approved', 'Rejected']),
+    );
+    const audit = await rows<{ resource: string }>(
+      sql`SELECT DISTINCT resource FROM audit_log ORDER BY 1`,
+    );
+    expect(audit.map((a) => a.resource)).toEqual(expect.arrayContaining(['order', 'user']));
+  });
+
+  it('leaves every index the migrations define, and counters that agree with the rows', async () => {
+    expect(await indexes()).toEqual(indexesBefore);
+    expect(await checkCounters(s.db)).toEqual([]);
+
+    // A wrong counter is found, and a rebuild puts it right.
+    await s.db.execute(
+      sql`UPDATE order_counts SET n = n + 1 WHERE ctid = (SELECT min(ctid) FROM order_counts)`,
+    );
+    await s.db.execute(sql`DELETE FROM customer_counts WHERE status = 'Active'`);
+    const found = await checkCounters(s.db);
+    expect(found.map((m) => m.table).sort()).toEqual(['customer_counts', 'order_counts']);
+    await rebuildCounters(s.db);
+    expect(await checkCounters(s.db)).toEqual([]);
+  });
+
+  it('is what the server lists: totals, pages and searches', async () => {
+    const get = async (url: string) => {
+      const res = await s.app.inject({ method: 'GET', url, headers: bearer(s.superToken) });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    const orders = await get('/api/order/view-all-orders?page=2&limit=10');
+    expect(orders.result.totalRecords).toBe(3000);
+    expect(orders.result.orders).toHaveLength(10);
+
+    const customers = await get('/api/user/all-users?status=All&limit=5');
+    expect(customers.result.totalRecords).toBe(400);
+    const sharma = await get('/api/user/all-users?status=All&search=sharma&limit=100');
+    expect(sharma.result.totalRecords).toBeGreaterThan(0);
+
+    const water = await get('/api/return-history/get-all-return-requests?categoryType=0');
+    const oxygen = await get('/api/return-history/get-all-return-requests?categoryType=1');
+    expect(water.totalRecords + oxygen.totalRecords).toBe(200);
+
+    const supports = await get('/api/support/get-all-supports?limit=5');
+    const customersWithTickets = await one<{ n: number }>(
+      sql`SELECT count(DISTINCT customer_id)::int AS n FROM support_tickets`,
+    );
+    expect(supports.result.totalRecords).toBe(customersWithTickets.n);
+  });
+
+  it('refuses a database that holds orders, and starts over with reset', async () => {
+    const small = { orders: 500, customers: 50, tickets: 20, returns: 10, audit: 10 };
+    const opts = { ...small, dataDir: s.config.dataDir };
+    await expect(seedLarge(handle(), opts)).rejects.toThrow(SeedLargeRefused);
+    await expect(seedLarge(handle(), opts)).rejects.toThrow(/3,000 orders.*--reset/);
+
+    const again = await seedLarge(handle(), { ...opts, reset: true });
+    expect(again.rows).toMatchObject({ orders: 500, customers: 50, support_tickets: 20 });
+    expect(await checkCounters(s.db)).toEqual([]);
+    const admins = await one<{ n: number }>(sql`SELECT count(*)::int AS n FROM admins`);
+    expect(admins.n).toBeGreaterThan(1);
+  }, 60_000);
+
+  it('reads its command line, refusing what it cannot run with a clear message', () => {
+    expect(parseSeedLargeArgs(['--orders', '1000000', '--customers', '100000'])).toEqual({
+      counts: {
+        orders: 1_000_000,
+        customers: 100_000,
+        tickets: 30_000,
+        returns: 20_000,
+        audit: 100_000,
+      },
+      reset: false,
+      help: false,
+    });
+    expect(parseSeedLargeArgs(['--reset', '--tickets=0']).counts.tickets).toBe(0);
+    expect(() => parseSeedLargeArgs(['--orders', 'many'])).toThrow(
+      '--orders must be a whole number from 1 to 5,000,000; got "many".',
+    );
+    expect(() => parseSeedLargeArgs(['--customers', '0'])).toThrow(SeedLargeUsageError);
+    expect(() => parseSeedLargeArgs(['--orders', '-5'])).toThrow(SeedLargeUsageError);
+    expect(() => parseSeedLargeArgs(['--orders', '99999999'])).toThrow(/from 1 to 5,000,000/);
+    expect(() => parseSeedLargeArgs(['--order', '5'])).toThrow(SeedLargeUsageError);
+  });
+});
