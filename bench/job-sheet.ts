@@ -7,7 +7,7 @@
  * each call, the peak while it ran (sampled every 5 ms) and, with --expose-gc, how much the heap
  * kept once collected. Prints figures; asserts nothing.
  *
- *   npx tsx --expose-gc bench/job-sheet.ts [orders=5000] [pinCodes=30]
+ *   npx tsx --expose-gc bench/job-sheet.ts [orders=5000] [pinCodes=30] [runs=3]
  */
 import { performance } from 'node:perf_hooks';
 import { bearer, createTestServer } from '../tests/api/helpers';
@@ -15,7 +15,7 @@ import { createOrderFixtures } from '../tests/api/orderFixtures';
 
 const ORDERS = Number(process.argv[2] ?? 5000);
 const PINS = Number(process.argv[3] ?? 30);
-const RUNS = 3;
+const RUNS = Number(process.argv[4] ?? 3);
 const MB = 1024 * 1024;
 
 const s = await createTestServer();
@@ -129,7 +129,7 @@ try {
       `${label.padEnd(38)} ${String(answer.jobs).padStart(6)} jobs: best ${best.toFixed(0)} ms, median ${median.toFixed(0)} ms${cpu}${ttfb}; ${size}${pdf}`,
     );
     console.log(
-      `${''.padEnd(38)} server RSS before ${(before / MB).toFixed(0)} MB, after ${(after / MB).toFixed(0)} MB, peak ${(peak / MB).toFixed(0)} MB (+${((peak - before) / MB).toFixed(0)} MB); heap after GC ${((heapAfterGc - heapBefore) / MB).toFixed(1)} MB`,
+      `${''.padEnd(38)} server RSS before ${(before / MB).toFixed(0)} MB, after ${(after / MB).toFixed(0)} MB, peak ${(peak / MB).toFixed(0)} MB (+${((peak - before) / MB).toFixed(0)} MB); heap kept after GC ${((heapAfterGc - heapBefore) / MB).toFixed(1)} MB`,
     );
   }
 

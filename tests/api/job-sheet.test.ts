@@ -355,8 +355,8 @@ describe('the base64 sheet of assign-jobs is bounded', () => {
 
 /**
  * A second app serving only the job sheet, over a real port, on the same data: batches of two
- * jobs (so a sheet crosses many), and a database handle whose later batch queries (their SQL
- * names `sheet_last`) pass through `gate` first, to hold or fail them.
+ * jobs (so a sheet crosses many), and a database handle whose batch queries (their SQL names
+ * `sheet_ids`; the first is number 1) pass through `gate` first, to hold or fail them.
  */
 async function sheetServer(gate: (batchQuery: number) => unknown = () => {}) {
   const client = (s.db as unknown as { $client: object }).$client;
@@ -369,7 +369,7 @@ async function sheetServer(gate: (batchQuery: number) => unknown = () => {}) {
       return async (...args: unknown[]) => {
         const sql =
           typeof args[0] === 'string' ? args[0] : ((args[0] as { text?: string }).text ?? '');
-        if (sql.includes('"sheet_last"')) await gate(++batchQueries);
+        if (sql.includes('"sheet_ids"')) await gate(++batchQueries);
         return value.apply(target, args);
       };
     },
@@ -438,8 +438,8 @@ describe('the streamed job sheet, batch by batch', () => {
       expect(res).toMatchObject({ status: 200, complete: true });
       const { text } = await readPdf(res.body);
       expectInOrder(text, [...sheetOrder560001(), ...ids.pin560034]);
-      // 30 jobs, 2 a batch: the first batch, then 14 more and one that finds nothing.
-      expect(server.batchQueries()).toBeGreaterThanOrEqual(14);
+      // 30 jobs, 2 a batch: 15 batches, and one that finds nothing.
+      expect(server.batchQueries()).toBe(16);
     } finally {
       await server.app.close();
     }
@@ -449,7 +449,7 @@ describe('the streamed job sheet, batch by batch', () => {
     let hungUp: () => void = () => {};
     const clientGone = new Promise<void>((resolve) => (hungUp = resolve));
     // The second batch waits until the client has hung up and the server has seen it.
-    const server = await sheetServer((n) => (n === 1 ? clientGone.then(settle) : undefined));
+    const server = await sheetServer((n) => (n === 2 ? clientGone.then(settle) : undefined));
     try {
       const res = await download(`${server.origin}/api/order/job-sheet/${f.services.water.id}`, {
         stopAfterFirstChunk: true,
@@ -460,8 +460,8 @@ describe('the streamed job sheet, batch by batch', () => {
         expect(server.logs.some((l) => l.msg.includes('the client went away'))).toBe(true),
       );
       await settle();
-      // The held batch and at most the one read ahead of it; not the 14 a whole sheet takes.
-      expect(server.batchQueries()).toBeLessThanOrEqual(2);
+      // The held batch and at most the one read ahead of it; not the 16 a whole sheet takes.
+      expect(server.batchQueries()).toBeLessThanOrEqual(3);
       expect(server.logs.filter((l) => l.level >= 50)).toEqual([]);
       // The server goes on serving.
       const again = await download(
@@ -473,9 +473,27 @@ describe('the streamed job sheet, batch by batch', () => {
     }
   });
 
+  it('answers a failure before the first byte as the JSON envelope', async () => {
+    const server = await sheetServer((n) => {
+      if (n === 1) throw new Error('Connection terminated unexpectedly');
+    });
+    try {
+      const res = await download(`${server.origin}/api/order/job-sheet/${f.services.water.id}`);
+      expect(res.status).toBe(500);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.headers['content-disposition']).toBeUndefined();
+      expect(JSON.parse(res.body.toString())).toEqual({
+        statusCode: 500,
+        message: 'Something went wrong on our side. Please try again.',
+      });
+    } finally {
+      await server.app.close();
+    }
+  });
+
   it('logs a database failure part way and cuts the connection, so the download fails visibly', async () => {
     const server = await sheetServer((n) => {
-      if (n === 3) throw new Error('Connection terminated unexpectedly');
+      if (n === 4) throw new Error('Connection terminated unexpectedly');
     });
     try {
       const res = await download(`${server.origin}/api/order/job-sheet/${f.services.water.id}`);

@@ -47,20 +47,21 @@ const jobSheetRoutes: FastifyPluginAsyncZod<JobSheetRoutesOptions> = async (app,
         search: request.query.search || undefined,
       };
       const heading = await sheetHeading(repo, service, filter);
-      reply
-        .type('application/pdf')
-        .header('content-disposition', 'attachment; filename="orders.pdf"')
-        .header('cache-control', 'no-store')
-        .header('x-job-count', String(heading.total));
+      const headers = {
+        'content-type': 'application/pdf',
+        'content-disposition': 'attachment; filename="orders.pdf"',
+        'cache-control': 'no-store',
+        'x-job-count': String(heading.total),
+      };
       // HEAD runs this handler too: the headers, without laying out a sheet nobody reads.
-      if (request.method === 'HEAD') return reply.send();
+      if (request.method === 'HEAD') return reply.headers(headers).send();
 
       const batches = jobSheetBatches(repo, filter, { batchSize: opts.batchSize });
       // The first batch before the answer starts: a failure here is still an ordinary 500.
       const first = await batches.next();
       const sheet = createJobSheet(heading);
       void writeSheet(sheet, first.done ? [] : first.value, batches, request.log);
-      return reply.send(sheet.pdf);
+      return reply.headers(headers).send(sheet.pdf);
     },
   );
 };
