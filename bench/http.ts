@@ -229,18 +229,24 @@ export async function measureCall(
     },
     { seconds: opts.seconds, workers: 1, minRuns: 3 },
   );
+  // Long enough for each connection to finish a request or two, however slow the call (the job
+  // sheet takes seconds; 20 of them at once take 20 times that on a busy server).
+  const duration = Math.min(
+    120,
+    Math.max(opts.seconds, Math.ceil((2 * opts.connections * one.p50) / 1000)),
+  );
   const result = await autocannon({
     url,
     headers,
     connections: opts.connections,
-    duration: opts.seconds,
+    duration,
     timeout: 120,
   });
   const many = {
     perSecond: result.requests.total / Math.max(result.duration, 0.001),
     // No request finished within the time (a slow file): no latency to show.
     p99: result.requests.total ? result.latency.p99 : NaN,
-    errors: result.errors + result.timeouts,
+    errors: result.errors, // timeouts included
     non2xx: result.non2xx,
     requests: result.requests.total,
   };
@@ -265,6 +271,8 @@ export interface SoakFigures {
   p99: number;
   errors: number;
   non2xx: number;
+  /** The answers other than 2xx by status, e.g. "12 × 503". */
+  statuses: string;
   /** RSS (kB) at the start (`0 min`), at the end of every minute, and at the end. */
   rss: { at: string; rss?: number; peak?: number }[];
 }
@@ -311,8 +319,12 @@ export async function soak(
       requests: result.requests.total,
       perSecond: result.requests.total / Math.max(result.duration, 0.001),
       p99: result.latency.p99,
-      errors: result.errors + result.timeouts,
+      errors: result.errors, // timeouts included
       non2xx: result.non2xx,
+      statuses: Object.entries(result.statusCodeStats ?? {})
+        .filter(([code]) => !code.startsWith('2'))
+        .map(([code, { count }]) => `${count ?? 0} × ${code}`)
+        .join(', '),
       rss,
     };
   } finally {

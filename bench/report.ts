@@ -112,7 +112,8 @@ function summary(report: TargetReport): string[] {
     lines.push(
       `Soak: ${Math.round(k.seconds / 60)} min of mixed load over every call at ${k.connections} connections: ` +
         `${k.requests.toLocaleString('en-US')} requests, ${perSecond(k.perSecond)} req/s, p99 ${ms(k.p99)} ms` +
-        (k.errors + k.non2xx ? `, ${k.errors + k.non2xx} failed` : '') +
+        (k.non2xx ? `, ${k.statuses}` : '') +
+        (k.errors ? `, ${k.errors} connection errors or timeouts` : '') +
         `. RSS by minute: ${k.rss.map((r) => `${r.at} ${megabytes(r.rss)}`).join(', ')} (peak ${megabytes(k.rss.at(-1)?.peak)}).`,
     );
   }
