@@ -9,10 +9,11 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
+import { createBackgroundTasks, type BackgroundTasks } from './lib/background';
 import { createMailer, type Mailer } from './lib/mailer';
 import auditPlugin from './plugins/audit';
 import authPlugin from './plugins/auth';
-import bodiesPlugin from './plugins/bodies';
+import bodiesPlugin, { FORM_BODY_LIMIT } from './plugins/bodies';
 import bundles from './plugins/bundles';
 import errorsPlugin, { sendError } from './plugins/errors';
 import authRoutes from './modules/auth/routes';
@@ -39,6 +40,7 @@ declare module 'fastify' {
     config: AppConfig;
     db: Database;
     mailer: Mailer;
+    background: BackgroundTasks;
   }
 }
 
@@ -54,7 +56,7 @@ export async function buildApp(opts: BuildAppOptions) {
   const app = Fastify({
     logger: opts.logger ?? false,
     trustProxy: opts.config.trustProxy,
-    bodyLimit: 12 * 1024 * 1024,
+    bodyLimit: FORM_BODY_LIMIT,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -71,6 +73,9 @@ export async function buildApp(opts: BuildAppOptions) {
         log: app.log,
       }),
   );
+
+  app.decorate('background', createBackgroundTasks(app.log));
+  app.addHook('onClose', () => app.background.idle());
 
   // gzip / brotli for clients that ask: whole lists (order/by-type) shrink ~10x. The bundles are
   // compressed at build time and sent as they are (plugins/bundles.ts).

@@ -107,6 +107,15 @@ export const authThrottleTable = pgTable(
   (t) => [index('auth_throttle_key_at_idx').on(t.key, t.at)],
 );
 
+/**
+ * Sessions ended by signing out (admin/logout), by token id, until the token would have expired
+ * anyway; the auth hook refuses them.
+ */
+export const revokedSessionsTable = pgTable('revoked_sessions', {
+  jti: text('jti').primaryKey(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
 export const CATEGORY_KINDS = [
   'water',
   'oxygen',

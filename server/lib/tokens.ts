@@ -1,4 +1,11 @@
-import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import {
+  createHash,
+  createHmac,
+  randomBytes,
+  randomInt,
+  randomUUID,
+  timingSafeEqual,
+} from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 
 export const SESSION_TTL_SECONDS = 12 * 60 * 60;
@@ -8,6 +15,12 @@ export interface SessionClaims {
   sessionVersion: number;
 }
 
+/** A verified session: who, and which token (to end it on sign-out). */
+export interface Session extends SessionClaims {
+  tokenId: string;
+  expiresAt: Date;
+}
+
 export function createSessionTokens(secret: string) {
   const key = new TextEncoder().encode(secret);
   return {
@@ -15,16 +28,30 @@ export function createSessionTokens(secret: string) {
       return new SignJWT({ sv: claims.sessionVersion })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(claims.adminId)
+        .setJti(randomUUID())
         .setIssuedAt()
         .setExpirationTime(`${SESSION_TTL_SECONDS}s`)
         .sign(key);
     },
-    /** The claims of a valid, unexpired token; null for anything else. */
-    async verify(token: string): Promise<SessionClaims | null> {
+    /**
+     * The session of a valid token; null for anything else. A token must carry its id, when it
+     * was issued and when it expires, and is refused once older than a session lasts, whatever
+     * its `exp` says.
+     */
+    async verify(token: string): Promise<Session | null> {
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: ['HS256'],
+          requiredClaims: ['sub', 'jti', 'iat', 'exp'],
+          maxTokenAge: SESSION_TTL_SECONDS,
+        });
         if (typeof payload.sub !== 'string' || typeof payload.sv !== 'number') return null;
-        return { adminId: payload.sub, sessionVersion: payload.sv };
+        return {
+          adminId: payload.sub,
+          sessionVersion: payload.sv,
+          tokenId: payload.jti!,
+          expiresAt: new Date(payload.exp! * 1000),
+        };
       } catch {
         return null;
       }

@@ -30,6 +30,9 @@ export const newPassword = (label: string) =>
     .min(8, `${label} must be at least 8 characters long.`)
     .max(200, `${label} must be at most 200 characters.`);
 
+/** `config.upload` of a call that takes one image (plugins/bodies.ts). */
+export const IMAGE_UPLOAD = { files: 1 };
+
 /** A file part of a multipart body (attachFieldsToBody: 'keyValues' turns it into a Buffer). */
 export const imageUpload = (message = 'Please choose an image.') =>
   z.instanceof(Buffer, { error: message });

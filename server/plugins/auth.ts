@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, notExists } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { adminsTable, type AdminRole, type Permissions } from '../db/schema';
+import { adminsTable, revokedSessionsTable, type AdminRole, type Permissions } from '../db/schema';
 import { forbidden, unauthorized } from '../lib/errors';
-import { createSessionTokens, type SessionTokens } from '../lib/tokens';
+import { createSessionTokens, type Session, type SessionTokens } from '../lib/tokens';
 import { deniedMessage, mayCall, type Access } from '../permissions';
 
 export interface SignedInAdmin {
@@ -30,6 +30,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     admin: SignedInAdmin | null;
+    /** The verified token of a signed-in call (admin/logout ends it). */
+    session: Session | null;
   }
   interface FastifyInstance {
     sessions: SessionTokens;
@@ -54,6 +56,7 @@ export default fp(async (app) => {
   app.decorate('sessions', createSessionTokens(app.config.jwtSecret));
   app.decorate('routeAccess', [] as RouteAccess[]);
   app.decorateRequest('admin', null);
+  app.decorateRequest('session', null);
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/')) return;
@@ -83,11 +86,22 @@ export default fp(async (app) => {
         sessionVersion: adminsTable.sessionVersion,
       })
       .from(adminsTable)
-      .where(eq(adminsTable.id, claims.adminId));
+      .where(
+        and(
+          eq(adminsTable.id, claims.adminId),
+          notExists(
+            app.db
+              .select({ jti: revokedSessionsTable.jti })
+              .from(revokedSessionsTable)
+              .where(eq(revokedSessionsTable.jti, claims.tokenId)),
+          ),
+        ),
+      );
     if (!admin || admin.status !== 'Active' || admin.sessionVersion !== claims.sessionVersion) {
       throw unauthorized('Your session has ended. Please sign in again.');
     }
     if (!mayCall(admin, access)) throw forbidden(deniedMessage(access));
     request.admin = admin;
+    request.session = claims;
   });
 });

@@ -61,7 +61,11 @@ function toClientError(
         status: 413,
         message: `The image must be ${MAX_UPLOAD_BYTES / 1024 / 1024} MB or smaller.`,
       };
-    case 'FST_FILES_LIMIT':
+    case 'FST_FILES_LIMIT': {
+      const files = request.routeOptions.config?.upload?.files ?? 0;
+      const most = `at most ${files} image${files === 1 ? '' : 's'}`;
+      return { status: 413, message: `This call takes ${files ? most : 'no files'}.` };
+    }
     case 'FST_FIELDS_LIMIT':
     case 'FST_PARTS_LIMIT':
       return { status: 413, message: 'The form has too many parts.' };

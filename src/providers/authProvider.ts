@@ -66,6 +66,10 @@ export function createAuthProvider(rules: ResourceRules): AppAuthProvider {
     },
     async logout() {
       cached = undefined;
+      if (session.getToken()) {
+        // End the session on the server too; signing out still works when it cannot be reached.
+        await post('admin/logout', {}).catch(() => undefined);
+      }
       session.clear();
     },
     async checkAuth() {

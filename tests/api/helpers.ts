@@ -14,6 +14,7 @@ import {
   type RecordStatus,
 } from '../../server/db/schema';
 import { ensureSuperAdmin, seedCategories } from '../../server/db/seed';
+import type { Mailer } from '../../server/lib/mailer';
 import { hashPassword } from '../../server/lib/passwords';
 
 export const ADMIN_EMAIL = 'admin@example.com';
@@ -116,7 +117,7 @@ let adminCounter = 0;
  * (uploads, outbox) and no SMTP, so every mail lands in DATA_DIR/outbox.
  */
 export async function createTestServer(
-  opts: { env?: Record<string, string>; database?: DatabaseOptions } = {},
+  opts: { env?: Record<string, string>; database?: DatabaseOptions; mailer?: Mailer } = {},
 ): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'hs-api-test-'));
   const config = loadConfig({
@@ -132,7 +133,7 @@ export async function createTestServer(
   const db = handle.db;
   await ensureSuperAdmin(db, config);
   await seedCategories(db, config.dataDir);
-  const app = await buildApp({ config, db });
+  const app = await buildApp({ config, db, mailer: opts.mailer });
   await app.ready();
 
   async function login(email: string, password: string): Promise<string> {
@@ -148,6 +149,8 @@ export async function createTestServer(
   }
 
   async function outboxFor(email: string): Promise<string[]> {
+    // Recovery mails are sent after the answer (app.background): wait for them to be written.
+    await app.background.idle();
     const outbox = path.join(dataDir, 'outbox');
     const files = await readdir(outbox).catch(() => [] as string[]);
     const suffix = `-${outboxName(email.toLowerCase())}.eml`;

@@ -9,7 +9,7 @@ import {
 } from '../../db/schema';
 import { badRequest, conflict, isForeignKeyViolation, notFound } from '../../lib/errors';
 import { withStoredImage } from '../../lib/uploads';
-import { imageUpload, optionalImageUpload, requiredText } from '../../lib/validation';
+import { IMAGE_UPLOAD, imageUpload, optionalImageUpload, requiredText } from '../../lib/validation';
 import {
   checkPrices,
   findCategory,
@@ -93,7 +93,7 @@ const accessoryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/create',
     {
-      config: { access: 'serviceManagement' },
+      config: { access: 'serviceManagement', upload: IMAGE_UPLOAD },
       schema: {
         body: z.object({
           ...accessoryFields,
@@ -122,7 +122,7 @@ const accessoryRoutes: FastifyPluginAsyncZod = async (app) => {
     '/edit-accessory',
     {
       // Prices are also changed from the pricing screen (Pricing Management).
-      config: { access: PRICE_EDITORS },
+      config: { access: PRICE_EDITORS, upload: IMAGE_UPLOAD },
       schema: {
         body: z.object({
           ...accessoryFields,

@@ -3,6 +3,7 @@ import type { Database } from '../../db/client';
 import {
   adminsTable,
   passwordResetsTable,
+  revokedSessionsTable,
   PERMISSION_GROUPS,
   type Permissions,
 } from '../../db/schema';
@@ -52,6 +53,14 @@ export function createAuthRepository(db: Database) {
         .where(eq(adminsTable.id, adminId))
         .returning();
       return row!;
+    },
+
+    /** Ends one session; ended sessions past their expiry are dropped, as they fail anyway. */
+    async revokeSession(jti: string, expiresAt: Date): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx.delete(revokedSessionsTable).where(lt(revokedSessionsTable.expiresAt, new Date()));
+        await tx.insert(revokedSessionsTable).values({ jti, expiresAt }).onConflictDoNothing();
+      });
     },
 
     /** Starts a recovery; earlier unused OTPs of the same admin stop working. */

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { setTimeout } from 'node:timers/promises';
 import { v7 as uuidv7 } from 'uuid';
 import { z } from 'zod';
 import { badRequest, forbidden, tooManyRequests, unauthorized } from '../../lib/errors';
@@ -15,11 +16,27 @@ import { emailAddress, newPassword } from '../../lib/validation';
 import { createAuthRepository, toAdminDto } from './repository';
 
 const WINDOW_MS = 15 * 60 * 1000;
-const MAX_FAILED_SIGN_INS = 10;
+/**
+ * Sign-in limits (docs/security.md): guessing is bounded per client address and per address +
+ * e-mail; an account attacked from many addresses is slowed down, never locked, so nobody can
+ * keep its owner out.
+ */
+const MAX_SIGN_IN_TRIES_PER_ADDRESS_AND_EMAIL = 10;
+const MAX_SIGN_IN_TRIES_PER_ADDRESS = 30;
+const SLOW_DOWN_AFTER = 10;
+const MAX_SLOW_DOWN_MS = 4000;
 const MAX_OTP_REQUESTS = 5;
 const MAX_OTP_ATTEMPTS = 5;
 const OTP_TTL_MS = 10 * 60 * 1000;
 const SECURITY_TOKEN_TTL_MS = 15 * 60 * 1000;
+
+/** The pause before checking a password for an account with `failures` recent failures. */
+export function signInSlowDownMs(failures: number): number {
+  if (failures < SLOW_DOWN_AFTER) return 0;
+  return Math.min(MAX_SLOW_DOWN_MS, 250 * 2 ** (failures - SLOW_DOWN_AFTER));
+}
+
+const TOO_MANY_SIGN_INS = 'Too many failed sign-in attempts. Please wait 15 minutes and try again.';
 
 const INVALID_OTP = 'The OTP is incorrect or has expired. Check the code or request a new one.';
 
@@ -39,6 +56,29 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return app.sessions.sign({ adminId: admin.id, sessionVersion: admin.sessionVersion });
   }
 
+  /** Starts a recovery for an active admin's e-mail; unknown and inactive ones get nothing. */
+  async function sendRecoveryOtp(email: string) {
+    const admin = await repo.findByEmail(email);
+    if (!admin || admin.status !== 'Active') return;
+    const otp = generateOtp();
+    const id = uuidv7();
+    await repo.createReset({
+      id,
+      adminId: admin.id,
+      otpHash: hashOtp(app.config.jwtSecret, id, otp),
+      otpExpiresAt: new Date(Date.now() + OTP_TTL_MS),
+    });
+    await app.mailer.send({
+      to: admin.email,
+      subject: 'Your password reset code',
+      text:
+        `Hello ${admin.name},\n\n` +
+        `Your one-time password (OTP) is ${otp}.\n` +
+        `It is valid for 10 minutes and can be used once.\n\n` +
+        `If you did not ask to reset your password, you can ignore this e-mail.\n`,
+    });
+  }
+
   app.post(
     '/login',
     {
@@ -47,23 +87,31 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { email, password } = request.body;
-      const keys = [`login:email:${email}`, `login:ip:${request.ip}`];
-      const counts = await Promise.all(keys.map((k) => throttle.count(k)));
-      if (counts.some((n) => n >= MAX_FAILED_SIGN_INS)) {
-        throw tooManyRequests(
-          'Too many failed sign-in attempts. Please wait 15 minutes and try again.',
-        );
+      const accountKey = `login:email:${email}`;
+      const pairKey = `login:ip-email:${request.ip}:${email}`;
+      // The try is claimed before the password is checked, so parallel guesses count each.
+      const claim = await throttle.claim([
+        { key: `login:ip:${request.ip}`, max: MAX_SIGN_IN_TRIES_PER_ADDRESS },
+        { key: pairKey, max: MAX_SIGN_IN_TRIES_PER_ADDRESS_AND_EMAIL },
+      ]);
+      if (!claim) throw tooManyRequests(TOO_MANY_SIGN_INS);
+      const pause = signInSlowDownMs(await throttle.count(accountKey));
+      if (pause) {
+        request.log.warn({ email, pause }, 'sign-in slowed down: many failures for this account');
+        await setTimeout(pause);
       }
       const admin = await repo.findByEmail(email);
       const ok = await verifyPassword(admin?.passwordHash ?? (await timingDummyHash()), password);
       if (!admin || !ok) {
-        await Promise.all(keys.map((k) => throttle.record(k)));
+        await throttle.record(accountKey);
         throw unauthorized('Invalid email or password.');
       }
+      // The right password: this try was no guess, and this address's earlier typos are forgiven.
+      await throttle.release(claim);
+      await throttle.clear(pairKey);
       if (admin.status !== 'Active') {
         throw forbidden('Your account is inactive. Please contact the super-admin.');
       }
-      await throttle.clear(keys[0]!);
       return {
         statusCode: 200,
         message: 'Logged in successfully!',
@@ -77,33 +125,16 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: pub, schema: { body: z.object({ email: emailAddress() }) } },
     async (request) => {
       const { email } = request.body;
-      const keys = [`otp:email:${email}`, `otp:ip:${request.ip}`];
-      const [byEmail = 0, byIp = 0] = await Promise.all(keys.map((k) => throttle.count(k)));
-      if (byEmail >= MAX_OTP_REQUESTS || byIp >= MAX_OTP_REQUESTS * 4) {
+      const claim = await throttle.claim([
+        { key: `otp:email:${email}`, max: MAX_OTP_REQUESTS },
+        { key: `otp:ip:${request.ip}`, max: MAX_OTP_REQUESTS * 4 },
+      ]);
+      if (!claim) {
         throw tooManyRequests('Too many OTP requests. Please wait 15 minutes and try again.');
       }
-      await Promise.all(keys.map((k) => throttle.record(k)));
-      const admin = await repo.findByEmail(email);
-      // Unknown and inactive e-mails get the same answer: no account discovery.
-      if (admin && admin.status === 'Active') {
-        const otp = generateOtp();
-        const id = uuidv7();
-        await repo.createReset({
-          id,
-          adminId: admin.id,
-          otpHash: hashOtp(app.config.jwtSecret, id, otp),
-          otpExpiresAt: new Date(Date.now() + OTP_TTL_MS),
-        });
-        await app.mailer.send({
-          to: admin.email,
-          subject: 'Your password reset code',
-          text:
-            `Hello ${admin.name},\n\n` +
-            `Your one-time password (OTP) is ${otp}.\n` +
-            `It is valid for 10 minutes and can be used once.\n\n` +
-            `If you did not ask to reset your password, you can ignore this e-mail.\n`,
-        });
-      }
+      // The account is looked up and the mail sent after the answer, so the answer takes as
+      // long for an unknown e-mail as for an admin's (no account discovery by timing).
+      app.background.run('password recovery mail', () => sendRecoveryOtp(email));
       return {
         statusCode: 200,
         message: 'If this e-mail belongs to an admin, an OTP has been sent to it.',
@@ -128,17 +159,19 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { email, otp } = request.body;
-      const ipKey = `otp-verify:ip:${request.ip}`;
-      if ((await throttle.count(ipKey)) >= MAX_OTP_ATTEMPTS * 4) {
+      const claim = await throttle.claim([
+        { key: `otp-verify:ip:${request.ip}`, max: MAX_OTP_ATTEMPTS * 4 },
+      ]);
+      if (!claim) {
         throw tooManyRequests('Too many wrong OTPs. Please wait 15 minutes and try again.');
       }
       const admin = await repo.findByEmail(email);
       const reset = admin ? await repo.latestPendingReset(admin.id) : undefined;
       const attempt = reset ? await repo.claimOtpAttempt(reset.id, MAX_OTP_ATTEMPTS) : undefined;
       if (!attempt || !sameHash(attempt.otpHash, hashOtp(app.config.jwtSecret, attempt.id, otp))) {
-        await throttle.record(ipKey);
         throw badRequest(INVALID_OTP);
       }
+      await throttle.release(claim);
       const securityToken = generateSecurityToken();
       const exchanged = await repo.exchangeOtp(
         attempt.id,
@@ -213,6 +246,12 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       };
     },
   );
+
+  // Additive: ends this session on the server, so the token stops working at once.
+  app.post('/logout', { config: { access: 'signedIn' } }, async (request) => {
+    await repo.revokeSession(request.session!.tokenId, request.session!.expiresAt);
+    return { statusCode: 200, message: 'Logged out successfully!' };
+  });
 
   app.get('/get-user-data', { config: { access: 'signedIn' } }, async (request) => {
     const admin = await repo.findById(request.admin!.id);

@@ -114,7 +114,7 @@ const bannerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/create-banner',
     {
-      config,
+      config: { ...config, upload: { files: MAX_BANNER_IMAGES } },
       schema: {
         body: z.object({
           title: requiredText('Title'),
@@ -142,7 +142,7 @@ const bannerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/edit-banner',
     {
-      config,
+      config: { ...config, upload: { files: MAX_BANNER_IMAGES } },
       schema: {
         body: z.object({
           bannerId,

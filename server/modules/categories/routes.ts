@@ -4,6 +4,7 @@ import { CATEGORY_KINDS } from '../../db/schema';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors';
 import { withStoredImage } from '../../lib/uploads';
 import {
+  IMAGE_UPLOAD,
   imageUpload,
   optionalImageUpload,
   pagingQuery,
@@ -88,7 +89,7 @@ const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/create-category',
     {
-      config: { access: 'serviceManagement' },
+      config: { access: 'serviceManagement', upload: IMAGE_UPLOAD },
       schema: {
         body: z.object({
           name: requiredText('Name', 60),
@@ -117,7 +118,7 @@ const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/edit-category',
     {
-      config: { access: 'serviceManagement' },
+      config: { access: 'serviceManagement', upload: IMAGE_UPLOAD },
       schema: {
         body: z.object({
           categoryId,

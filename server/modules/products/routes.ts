@@ -4,7 +4,7 @@ import { PRICE_EDITORS } from '../../permissions';
 import type { CategoryKind } from '../../db/schema';
 import { badRequest, conflict, isForeignKeyViolation, notFound } from '../../lib/errors';
 import { withStoredImage } from '../../lib/uploads';
-import { imageUpload, optionalImageUpload, requiredText } from '../../lib/validation';
+import { IMAGE_UPLOAD, imageUpload, optionalImageUpload, requiredText } from '../../lib/validation';
 import { countOrdersOf, inOrdersMessage } from '../orders/repository';
 import { createSubCategoryRepository } from '../subCategories/repository';
 import { createProductRepository, toProductDto, type ProductValues } from './repository';
@@ -101,7 +101,7 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/create-product',
     {
-      config: { access: 'serviceManagement' },
+      config: { access: 'serviceManagement', upload: IMAGE_UPLOAD },
       schema: {
         body: z.object({
           ...productFields,
@@ -130,7 +130,7 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
     '/edit-product',
     {
       // Prices are also changed from the pricing screen (Pricing Management).
-      config: { access: PRICE_EDITORS },
+      config: { access: PRICE_EDITORS, upload: IMAGE_UPLOAD },
       schema: {
         body: z.object({
           ...productFields,

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, conflict, isForeignKeyViolation, notFound } from '../../lib/errors';
 import { withStoredImage } from '../../lib/uploads';
-import { imageUpload, optionalImageUpload, requiredText } from '../../lib/validation';
+import { IMAGE_UPLOAD, imageUpload, optionalImageUpload, requiredText } from '../../lib/validation';
 import { findCategory, requiredId, wholeListLimit } from '../products/rules';
 import { createSubCategoryRepository, toSubCategoryDto } from './repository';
 
@@ -63,7 +63,7 @@ const subCategoryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/create-subCategory',
     {
-      config: { access: 'serviceManagement' },
+      config: { access: 'serviceManagement', upload: IMAGE_UPLOAD },
       schema: {
         body: z.object({
           name: requiredText('Name', 60),
@@ -91,7 +91,7 @@ const subCategoryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/edit-subCategory',
     {
-      config: { access: 'serviceManagement' },
+      config: { access: 'serviceManagement', upload: IMAGE_UPLOAD },
       schema: {
         body: z.object({
           subCategoryId,
