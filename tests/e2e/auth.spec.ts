@@ -28,6 +28,7 @@ test('logout from the top bar ends the session', async ({ page }) => {
   await expect(page.getByText('Logged in successfully!')).toBeVisible();
   await expect(page).toHaveURL(/\/admin-panel\/dashboard$/);
   await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
+  const token = await page.evaluate(() => localStorage.getItem('token'));
   await screen(page, 'auth-dashboard');
 
   await page.getByRole('banner').getByRole('button', { name: 'Log Out' }).click();
@@ -35,6 +36,11 @@ test('logout from the top bar ends the session', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Admin Login', level: 1 })).toBeVisible();
   await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   await screen(page, 'auth-logged-out');
+  // The server ended the session too: the old token no longer works.
+  const reused = await page.request.get('/api/admin/get-user-data', {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(reused.status()).toBe(401);
 
   await page.goto('/admin-panel/categories/1');
   await expect(page).toHaveURL(/\/admin-panel\/login$/);
