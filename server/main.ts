@@ -12,7 +12,7 @@ const database = await openDatabase({
 });
 const superAdmin = await ensureSuperAdmin(database.db, config);
 await seedCategories(database.db, config.dataDir);
-if (config.seedDemo) await seedDemoData(database.db, config.dataDir);
+if (config.seedDemo) await seedDemoData(database.db, config.dataDir, (line) => console.log(line));
 const stopStatistics = await keepPlannerStatistics(database);
 
 const app = await buildApp({

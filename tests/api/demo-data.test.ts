@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../../server/db/seed';
@@ -119,5 +120,26 @@ describe('demo data', () => {
         (select count(*)::int from return_requests) returns,
         (select count(*)::int from support_tickets) tickets`);
     expect(after).toEqual(before);
+  });
+
+  it('counts a database seeded before the progress markers as seeded (migration 0012)', async () => {
+    const backfill = await readFile(
+      new URL('../../server/db/migrations/0012_seed_progress_backfill.sql', import.meta.url),
+      'utf8',
+    );
+    await s.db.execute(sql`delete from seed_progress`);
+    await s.db.execute(sql.raw(backfill));
+    const parts = await rows<{ part: string }>(sql`select part from seed_progress order by part`);
+    expect(parts.map((p) => p.part)).toEqual([
+      'admins',
+      'banners',
+      'catalogue',
+      'content',
+      'customers',
+      'ecommerce',
+      'orders',
+      'service-areas',
+      'support',
+    ]);
   });
 });

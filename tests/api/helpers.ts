@@ -66,15 +66,13 @@ type DatabaseOptions = Pick<
   'poolSize' | 'statementTimeoutMs' | 'logger'
 >;
 
-/** A PostgreSQL database of its own when TEST_DATABASE_URL is set, else PGlite in memory. */
-async function freshDatabase(
-  options: DatabaseOptions = {},
-): Promise<{ handle: DatabaseHandle; drop(): Promise<void> }> {
+/**
+ * An empty PostgreSQL database of its own on the TEST_DATABASE_URL server (which must be set),
+ * and how to drop it.
+ */
+export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) {
-    const handle = await openDatabase({ dataDir: 'memory://', ...options });
-    return { handle, drop: async () => {} };
-  }
+  if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `hs_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -85,9 +83,8 @@ async function freshDatabase(
   }
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.toString(), ...options });
   return {
-    handle,
+    url: url.toString(),
     async drop() {
       const client = new pg.Client({ connectionString: serverUrl });
       await client.connect();
@@ -98,6 +95,19 @@ async function freshDatabase(
       }
     },
   };
+}
+
+/** A PostgreSQL database of its own when TEST_DATABASE_URL is set, else PGlite in memory. */
+async function freshDatabase(
+  options: DatabaseOptions = {},
+): Promise<{ handle: DatabaseHandle; drop(): Promise<void> }> {
+  if (!process.env.TEST_DATABASE_URL) {
+    const handle = await openDatabase({ dataDir: 'memory://', ...options });
+    return { handle, drop: async () => {} };
+  }
+  const { url, drop } = await createTestDatabase();
+  const handle = await openDatabase({ databaseUrl: url, ...options });
+  return { handle, drop };
 }
 
 /** Undoes nodemailer's quoted-printable encoding (soft line breaks and =XX escapes). */

@@ -7,7 +7,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { storeImage } from '../../lib/uploads';
 import { allPermissions } from '../../permissions';
 import type { Database } from '../client';
-import { adminsTable, categoriesTable, type CategoryKind } from '../schema';
+import { adminsTable, categoriesTable, seedProgressTable, type CategoryKind } from '../schema';
 import { seedDemoAdmins } from './admins';
 import { seedBanners } from './banners';
 import { seedCatalogue } from './catalogue';
@@ -128,20 +128,62 @@ export async function seedCategories(db: Database, dataDir: string): Promise<boo
   return true;
 }
 
+type Progress = (message: string) => void;
+
+/** The parts of the demo data, in order: each reads what the ones before it wrote. */
+const DEMO_PARTS: [
+  part: string,
+  write: (db: Database, dataDir: string, progress: Progress) => Promise<unknown>,
+][] = [
+  ['catalogue', seedCatalogue],
+  ['ecommerce', seedEcommerce],
+  ['service-areas', (db) => seedServiceAreas(db)],
+  ['banners', seedBanners],
+  ['admins', (db) => seedDemoAdmins(db)],
+  ['customers', (db) => seedCustomers(db)],
+  [
+    'orders',
+    (db, _dataDir, progress) =>
+      seedOrders(db, 4000, (count, of) => {
+        if (count % 1000 === 0 && count < of) progress(`${count} of ${of}`);
+      }),
+  ],
+  ['support', (db) => seedReturnsAndTickets(db)],
+  ['content', (db) => seedContent(db)],
+];
+
 /**
  * Realistic demo data (SEED_DEMO, on by default): the catalogue, service areas, plans, delivery
  * settings, banners, e-commerce products, admins, customers, orders, returns, support
- * tickets, terms, privacy policy and contact us. Each part fills only its own empty tables, so
- * a start never adds twice.
+ * tickets, terms, privacy policy and contact us.
+ *
+ * Crash-safe: each part is written in one transaction together with its row in seed_progress,
+ * so a start killed part way leaves each part either whole and marked or not there at all, and
+ * the next start writes exactly the parts still missing. The marker is inserted first: on
+ * PostgreSQL a second instance starting at the same time waits on its primary key until the
+ * first commits, then finds the part done. A part that finds its tables already holding data
+ * (the owner's own, or a database seeded before the markers, see migration 0012) writes nothing
+ * there and is marked done all the same. Image files are content-addressed, so the ones a killed
+ * start wrote are simply reused.
  */
-export async function seedDemoData(db: Database, dataDir: string): Promise<void> {
-  await seedCatalogue(db, dataDir);
-  await seedEcommerce(db, dataDir);
-  await seedServiceAreas(db);
-  await seedBanners(db, dataDir);
-  await seedDemoAdmins(db);
-  await seedCustomers(db);
-  await seedOrders(db);
-  await seedReturnsAndTickets(db);
-  await seedContent(db);
+export async function seedDemoData(
+  db: Database,
+  dataDir: string,
+  log: Progress = () => {},
+): Promise<void> {
+  for (const [part, write] of DEMO_PARTS) {
+    const started = Date.now();
+    const wrote = await db.transaction(async (tx) => {
+      const [claimed] = await tx
+        .insert(seedProgressTable)
+        .values({ part })
+        .onConflictDoNothing()
+        .returning({ part: seedProgressTable.part });
+      if (!claimed) return false;
+      log(`demo data: seeding ${part}`);
+      await write(tx, dataDir, (message) => log(`demo data: ${part} ${message}`));
+      return true;
+    });
+    if (wrote) log(`demo data: ${part} done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }
 }

@@ -78,8 +78,13 @@ type Step = { status: OrderStatus; at: Date; adminId: string | null; adminName: 
  * emergencies and accessories, laundry pickups, tiffin subscriptions with kitchen pickup and
  * home drop. Old orders are mostly delivered, the last days' are still open, each with the
  * status history of who moved it. Does nothing when orders exist or the catalogue is empty.
+ * `written` hears how many are in after each batch.
  */
-export async function seedOrders(db: Database, total = 4000): Promise<void> {
+export async function seedOrders(
+  db: Database,
+  total = 4000,
+  written: (count: number, of: number) => void = () => {},
+): Promise<void> {
   const [existing] = await db.select({ n: count() }).from(ordersTable);
   if ((existing?.n ?? 0) > 0) return;
 
@@ -326,5 +331,6 @@ export async function seedOrders(db: Database, total = 4000): Promise<void> {
       await tx.insert(orderStatusHistoryTable).values(history);
       if (bought.length) await tx.insert(orderAccessoriesTable).values(bought);
     });
+    written(start + batch.length, rows.length);
   }
 }
