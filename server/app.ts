@@ -15,6 +15,7 @@ import authPlugin from './plugins/auth';
 import bodiesPlugin from './plugins/bodies';
 import bundles from './plugins/bundles';
 import errorsPlugin, { sendError } from './plugins/errors';
+import securityHeaders from './plugins/securityHeaders';
 import authRoutes from './modules/auth/routes';
 import accessoryRoutes from './modules/accessories/routes';
 import adminUserRoutes from './modules/admins/routes';
@@ -72,6 +73,7 @@ export async function buildApp(opts: BuildAppOptions) {
       }),
   );
 
+  await app.register(securityHeaders);
   // gzip / brotli for clients that ask: whole lists (order/by-type) shrink ~10x. The bundles are
   // compressed at build time and sent as they are (plugins/bundles.ts).
   await app.register(fastifyCompress, { threshold: 1024 });
