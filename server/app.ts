@@ -16,6 +16,7 @@ import authPlugin from './plugins/auth';
 import bodiesPlugin, { FORM_BODY_LIMIT } from './plugins/bodies';
 import bundles from './plugins/bundles';
 import errorsPlugin, { sendError } from './plugins/errors';
+import securityHeaders from './plugins/securityHeaders';
 import authRoutes from './modules/auth/routes';
 import accessoryRoutes from './modules/accessories/routes';
 import adminUserRoutes from './modules/admins/routes';
@@ -77,6 +78,7 @@ export async function buildApp(opts: BuildAppOptions) {
   app.decorate('background', createBackgroundTasks(app.log));
   app.addHook('onClose', () => app.background.idle());
 
+  await app.register(securityHeaders);
   // gzip / brotli for clients that ask: whole lists (order/by-type) shrink ~10x. The bundles are
   // compressed at build time and sent as they are (plugins/bundles.ts).
   await app.register(fastifyCompress, { threshold: 1024 });

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { loginAs, screen, SUPER_ADMIN } from './fixtures';
+import { expect, loginAs, screen, SUPER_ADMIN, test } from './fixtures';
 
 const ORDERS_ONLY = {
   name: 'meera joshi',

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { screen, signIn, SUPER_ADMIN } from './fixtures';
+import { expect, screen, signIn, SUPER_ADMIN, test } from './fixtures';
 
 test('a protected screen asks for a sign-in, then opens after it', async ({ page }) => {
   await page.goto('/admin-panel/categories/1');

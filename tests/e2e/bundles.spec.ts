@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { loginAs, screen, SUPER_ADMIN } from './fixtures';
+import type { Page } from '@playwright/test';
+import { expect, loginAs, screen, SUPER_ADMIN, test } from './fixtures';
 
 /*
  * The panel loads in pieces: the login page gets the sign-in code only; the charts library and

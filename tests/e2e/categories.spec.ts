@@ -1,9 +1,9 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { loginAs, screen, SEEDED_CATEGORIES, SUPER_ADMIN } from './fixtures';
+import { expect, loginAs, screen, SEEDED_CATEGORIES, SUPER_ADMIN, test } from './fixtures';
 
 const NEW_CATEGORY = {
   name: 'Gas Cylinders',

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { loginAs, screen, SUPER_ADMIN } from './fixtures';
+import type { Page } from '@playwright/test';
+import { expect, loginAs, screen, SUPER_ADMIN, test } from './fixtures';
 
 /*
  * Needs customers in the e2e database: tests/e2e/prepare.ts calls

@@ -1,6 +1,5 @@
-import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { loginAs, screen, SUPER_ADMIN } from './fixtures';
+import type { Page } from '@playwright/test';
+import { addAxe, expect, loginAs, screen, SUPER_ADMIN, test } from './fixtures';
 
 /*
  * The dashboard over the data of tests/e2e/prepare.ts: customers, water orders placed within
@@ -106,7 +105,7 @@ test.describe('on a phone', () => {
 test('axe-core finds no serious or critical accessibility violations', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Orders (Monthly)' })).toBeVisible();
   await expect(axisLabels(page)).toHaveCount(12);
-  await page.addScriptTag({ path: path.resolve('node_modules/axe-core/axe.min.js') });
+  await addAxe(page);
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
     // The whole page: the dashboard with the layout's top bar and sidebar.

@@ -1,6 +1,61 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+
+export { expect };
+
+/** How Chromium words a Content-Security-Policy violation in the console. */
+const CSP_CONSOLE_MESSAGE = /Content[- ]Security[- ]Policy|^Refused to /i;
+
+/**
+ * Records every Content-Security-Policy violation in the context's pages: the console errors
+ * Chromium writes, and the `securitypolicyviolation` events the pages fire.
+ */
+async function watchCspViolations(context: BrowserContext, violations: string[]) {
+  context.on('console', (message) => {
+    if (message.type() === 'error' && CSP_CONSOLE_MESSAGE.test(message.text())) {
+      violations.push(`${message.location().url}: ${message.text()}`);
+    }
+  });
+  await context.exposeBinding('__reportCspViolation', (_source, text: string) => {
+    violations.push(text);
+  });
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as { __reportCspViolation?: (text: string) => void })
+        .__reportCspViolation;
+      report?.(
+        `${event.documentURI}: ${event.effectiveDirective} blocked ${event.blockedURI || 'inline'}` +
+          (event.sourceFile ? ` (${event.sourceFile}:${event.lineNumber})` : ''),
+      );
+    });
+  });
+}
+
+/**
+ * `test` for every spec: fails a test in which any page, in its own context or in one it opens
+ * with `browser.newContext()`, reports a Content-Security-Policy violation, so a change that the
+ * server's policy (server/plugins/securityHeaders.ts) would break shows at once. A test that
+ * provokes a violation on purpose reads `cspViolations` and empties it.
+ */
+export const test = base.extend<{ cspViolations: string[] }>({
+  cspViolations: [
+    async ({ browser, context }, use) => {
+      const violations: string[] = [];
+      await watchCspViolations(context, violations);
+      const newContext = browser.newContext;
+      browser.newContext = async (...args) => {
+        const other = await newContext.apply(browser, args);
+        await watchCspViolations(other, violations);
+        return other;
+      };
+      await use(violations);
+      browser.newContext = newContext;
+      expect(violations, 'Content-Security-Policy violations').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
 
 /**
  * Shared by playwright.config.ts, prepare.ts and the specs: where the server under test keeps its
@@ -55,6 +110,16 @@ export const SEEDED_CATEGORIES = ['Water', 'Oxygen', 'Laundry', 'Tiffin', 'E-com
 /** Saves what the page shows to test-results/screens/<name>.png for a person to review. */
 export async function screen(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
+}
+
+const AXE_SOURCE = path.resolve('node_modules/axe-core/axe.min.js');
+
+/**
+ * Puts axe-core into the page as `window.axe`. Evaluated through the browser's DevTools protocol:
+ * a <script> tag holding it (page.addScriptTag) is inline script, which the pages' CSP refuses.
+ */
+export async function addAxe(page: Page): Promise<void> {
+  await page.evaluate(readFileSync(AXE_SOURCE, 'utf8'));
 }
 
 /** Signs in from the login page (which must be showing) and waits for the success message. */

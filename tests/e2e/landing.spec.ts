@@ -1,14 +1,11 @@
-import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { screen } from './fixtures';
-
-const AXE = path.resolve('node_modules/axe-core/axe.min.js');
+import type { Page } from '@playwright/test';
+import { addAxe, expect, screen, test } from './fixtures';
 
 /** Serious or critical WCAG 2 A/AA violations axe-core finds on the page, with their targets. */
 async function seriousViolations(page: Page) {
-  await page.addScriptTag({ path: AXE });
+  await addAxe(page);
   const violations = await page.evaluate(async () => {
-    // @ts-expect-error axe is added to the page by the script tag above
+    // @ts-expect-error axe is added to the page by addAxe above
     const result = await window.axe.run(document, { runOnly: ['wcag2a', 'wcag2aa'] });
     return (
       result.violations as {

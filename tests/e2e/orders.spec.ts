@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { PDFParse } from 'pdf-parse';
-import { E2E_JOBS, loginAs, screen, SUPER_ADMIN } from './fixtures';
+import { E2E_JOBS, expect, loginAs, screen, SUPER_ADMIN, test } from './fixtures';
 
 /*
  * Works on the orders tests/e2e/prepare.ts places (E2E_JOBS): water jobs in two pin codes of

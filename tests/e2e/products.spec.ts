@@ -1,9 +1,8 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { loginAs, screen, SUPER_ADMIN } from './fixtures';
+import { expect, loginAs, screen, SUPER_ADMIN, test } from './fixtures';
 
 /** A real 96x96 PNG written to a temp file. */
 async function pngFile(): Promise<string> {

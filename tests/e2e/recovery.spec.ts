@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { newestMailTo, RECOVER_ADMIN, screen, signIn } from './fixtures';
+import { expect, newestMailTo, RECOVER_ADMIN, screen, signIn, test } from './fixtures';
 
 const OTP_TEXT = /Your one-time password \(OTP\) is (\d{6})\./;
 

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { loginAs, screen, SUPER_ADMIN } from './fixtures';
+import type { Page } from '@playwright/test';
+import { expect, loginAs, screen, SUPER_ADMIN, test } from './fixtures';
 
 const row = (page: Page, text: string) =>
   page.getByRole('row').filter({ has: page.getByRole('cell', { name: text, exact: true }) });

@@ -1,5 +1,13 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { loginAs, ORDERS_ADMIN, screen, SEEDED_CATEGORIES, SUPER_ADMIN } from './fixtures';
+import type { Locator, Page } from '@playwright/test';
+import {
+  expect,
+  loginAs,
+  ORDERS_ADMIN,
+  screen,
+  SEEDED_CATEGORIES,
+  SUPER_ADMIN,
+  test,
+} from './fixtures';
 
 const ALL_GROUPS = [
   'User Management',
