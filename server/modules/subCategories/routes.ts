@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, conflict, isForeignKeyViolation, notFound } from '../../lib/errors';
 import { withStoredImage } from '../../lib/uploads';
-import { imageUpload, optionalImageUpload, requiredText } from '../../lib/validation';
-import { findCategory, requiredId, wholeListLimit } from '../products/rules';
+import { imageUpload, optionalImageUpload, requiredId, requiredText } from '../../lib/validation';
+import { findCategory, wholeListLimit } from '../products/rules';
 import { createSubCategoryRepository, toSubCategoryDto } from './repository';
 
 const ONLY_LAUNDRY = 'Only laundry categories have sub-categories.';
