@@ -12,6 +12,7 @@ export const messages = {
   content: 'Content',
   email: 'Email',
   phone: 'Phone',
+  content_required: 'Please enter the content.',
   email_required: 'Please enter the e-mail address.',
   invalid_email: 'Please enter a valid e-mail address.',
   phone_required: 'Please enter the phone number.',

@@ -1,19 +1,59 @@
 import { z } from 'zod';
 
+/**
+ * C0 control characters other than tab, line feed and carriage return. PostgreSQL cannot store
+ * NUL in text at all (the database would answer with an error), and the others are never typed:
+ * they only hide text or break exports and PDFs. Refused in everything a person types.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/;
+/** Ids and search terms are one line: no control character at all. */
+// eslint-disable-next-line no-control-regex -- as above
+const LINE_CONTROL_CHARACTERS = /[\u0000-\u001F\u007F]/;
+
+const controlCharactersMessage = (label: string) => `${label} must not contain control characters.`;
+
+/** A field's message when it is missing or not text (a function can tell the two apart). */
+type TextError = string | ((issue: { input?: unknown }) => string);
+
+/** Text in any form field: refused (400) when it carries control characters such as NUL. */
+export const plainText = (label: string, error: TextError = `${label} must be text.`) =>
+  z
+    .string({ error })
+    .refine((v) => !CONTROL_CHARACTERS.test(v), { error: controlCharactersMessage(label) });
+
+/** One line of text (an id, a search term): no control characters at all, tab included. */
+export const lineText = (label: string, error: TextError = `${label} must be text.`) =>
+  z
+    .string({ error })
+    .refine((v) => !LINE_CONTROL_CHARACTERS.test(v), { error: controlCharactersMessage(label) });
+
 /** Field builders whose messages read well in a notification, so handlers never reword them. */
 export const requiredText = (label: string, max = 200) =>
-  z
-    .string({ error: `${label} is required.` })
+  plainText(label, `${label} is required.`)
     .trim()
     .min(1, `${label} is required.`)
     .max(max, `${label} must be at most ${max} characters.`);
 
 export const optionalText = (label: string, max = 200) =>
-  z
-    .string({ error: `${label} must be text.` })
+  plainText(label).trim().max(max, `${label} must be at most ${max} characters.`).optional();
+
+/** Ids are uuids or short codes; 100 characters is far beyond any of them. */
+const MAX_ID = 100;
+
+/** A record's id in a path, query or body. */
+export const requiredId = (label: string) =>
+  lineText(label, `${label} is required.`)
     .trim()
-    .max(max, `${label} must be at most ${max} characters.`)
-    .optional();
+    .min(1, `${label} is required.`)
+    .max(MAX_ID, `${label} must be at most ${MAX_ID} characters.`);
+
+/** An id that may be left out; blank means "not given". */
+export const optionalId = (label: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    lineText(label).trim().max(MAX_ID, `${label} must be at most ${MAX_ID} characters.`).optional(),
+  );
 
 export const emailAddress = (label = 'Email') =>
   z
@@ -57,7 +97,7 @@ export const pagingQuery = {
     .min(1, 'Limit must be between 1 and 1000.')
     .max(1000, 'Limit must be between 1 and 1000.')
     .default(10),
-  search: z.string().trim().max(100, 'Search must be at most 100 characters.').optional(),
+  search: plainText('Search').trim().max(100, 'Search must be at most 100 characters.').optional(),
   sortOrder: z
     .string()
     .optional()

@@ -26,6 +26,19 @@ const QUERY_CANCELED = '57014';
 export const TOO_SLOW = 'This search is taking too long. Narrow it down and try again.';
 export const WRITE_TOO_SLOW = 'The database is busy and nothing was saved. Please try again.';
 
+/**
+ * PostgreSQL's data exceptions for text it cannot take: 22021 (a byte sequence the encoding
+ * refuses: NUL in text), 22P05 (a character jsonb cannot hold: \u0000), 22P02 (text that is not a
+ * number, uuid, ...), 22001 (too long for the column), 22003 (a number out of range), 22007 and
+ * 22008 (a date it cannot read). The route schemas refuse these first; this is the last line, so
+ * that a value a schema let through is still a 400 and not a 500.
+ */
+const UNSTORABLE_CHARACTERS = new Set(['22021', '22P05']);
+const UNSTORABLE_VALUES = new Set(['22P02', '22001', '22003', '22007', '22008']);
+export const BAD_CHARACTERS =
+  'The text contains characters that cannot be saved, such as control characters. Remove them and try again.';
+export const BAD_VALUE = 'A value sent cannot be saved as it is. Check the form and try again.';
+
 /** Busboy reports a truncated or malformed multipart body as a plain Error, without a code. */
 function isUnreadableMultipart(err: FastifyError, request: FastifyRequest): boolean {
   return (
@@ -40,7 +53,7 @@ function isUnreadableMultipart(err: FastifyError, request: FastifyRequest): bool
 function toClientError(
   err: FastifyError,
   request: FastifyRequest,
-): { status: number; message: string } {
+): { status: number; message: string; refusedByDatabase?: boolean } {
   if (err instanceof HttpError) return { status: err.statusCode, message: err.message };
   if (isUnreadableMultipart(err, request)) {
     return { status: 400, message: 'The form data could not be read. Please send it again.' };
@@ -54,6 +67,12 @@ function toClientError(
   const dbCode = (err as { cause?: { code?: string } }).cause?.code ?? err.code;
   if (dbCode === QUERY_CANCELED) {
     return { status: 503, message: request.method === 'GET' ? TOO_SLOW : WRITE_TOO_SLOW };
+  }
+  if (dbCode && UNSTORABLE_CHARACTERS.has(dbCode)) {
+    return { status: 400, message: BAD_CHARACTERS, refusedByDatabase: true };
+  }
+  if (dbCode && UNSTORABLE_VALUES.has(dbCode)) {
+    return { status: 400, message: BAD_VALUE, refusedByDatabase: true };
   }
   switch (err.code) {
     case 'FST_REQ_FILE_TOO_LARGE':
@@ -83,8 +102,10 @@ function toClientError(
 
 export default fp(async (app) => {
   app.setErrorHandler((err: FastifyError, request, reply) => {
-    const { status, message } = toClientError(err, request);
+    const { status, message, refusedByDatabase } = toClientError(err, request);
     if (status >= 500) request.log.error({ err }, 'request failed');
+    // A schema should have refused it first: worth a look, though the client got its 400.
+    if (refusedByDatabase) request.log.warn({ err }, 'value refused by the database');
     return sendError(request, reply, status, message);
   });
 });

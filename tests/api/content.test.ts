@@ -4,7 +4,9 @@ import path from 'node:path';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { App } from '../../landing/App';
+import { contentPagesTable } from '../../server/db/schema';
 import { MAX_RICH_TEXT_CHARS } from '../../server/lib/richText';
 import { deniedMessage } from '../../server/permissions';
 import { bearer, createTestServer, type TestAdmin, type TestServer } from './helpers';
@@ -142,10 +144,40 @@ describe('terms and privacy (spec 001 §7, DESIGN.md)', () => {
     expect(tooLong.json().message).toMatch(/^The text is too long/);
   });
 
-  it('stores an editor left empty as an empty text', async () => {
-    await post('terms-conditions/create-terms', { content: '<p></p>', type: 'privacy' });
-    const privacy = await get('terms-conditions/get-terms?type=privacy');
-    expect(privacy.json().result.content).toBe('');
+  // Issue 11, finding 9: an empty body used to erase the published text with a 200.
+  it.each([
+    ['{}', {}],
+    ['null', null],
+    ['""', ''],
+    ['{"content":""}', { content: '' }],
+    ['{"content":null}', { content: null }],
+    ['{"content":"<p></p>"}', { content: '<p></p>' }],
+    ['{"content":"<p><br></p>"}', { content: '<p><br></p>' }],
+    ['{"content":"<p> &nbsp; </p>"}', { content: '<p> &nbsp; </p>' }],
+    ['{"content":"<script>x</script>"}', { content: '<script>x</script>' }],
+  ])('refuses %s and keeps the published text', async (_name, body) => {
+    for (const type of ['terms', 'privacy'] as const) {
+      const before = (await get(`terms-conditions/get-terms?type=${type}`)).json().result;
+      expect(before.content).not.toBe('');
+      const payload =
+        type === 'privacy' && body && typeof body === 'object' ? { ...body, type } : body;
+      const res = await s.app.inject({
+        method: 'POST',
+        url: '/api/terms-conditions/create-terms',
+        headers: { ...bearer(s.superToken), 'content-type': 'application/json' },
+        payload: JSON.stringify(payload),
+      });
+      expect(res.statusCode, type).toBe(400);
+      expect(res.json()).toEqual({ statusCode: 400, message: 'Content is required.' });
+      const after = (await get(`terms-conditions/get-terms?type=${type}`)).json().result;
+      expect(after, type).toEqual(before);
+    }
+  });
+
+  it('refuses control characters in the text', async () => {
+    const res = await post('terms-conditions/create-terms', { content: '<p>a\u0000b</p>' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Content must not contain control characters.');
   });
 });
 
@@ -187,6 +219,28 @@ describe('contact us (spec 001 §5, §7)', () => {
     );
   });
 
+  it.each([
+    ['{}', {}],
+    ['null', null],
+    ['""', ''],
+    ['no content', { email: contact.email, phone: contact.phone }],
+    ['{"content":""}', { ...contact, content: '' }],
+    ['{"content":"<p></p>"}', { ...contact, content: '<p></p>' }],
+    ['{"content":"<p><br></p>"}', { ...contact, content: '<p><br></p>' }],
+  ])('refuses %s and keeps the saved contact details', async (_name, body) => {
+    const before = (await get('contact-us/get-contact-us', null)).json().result;
+    expect(before.content).not.toBe('');
+    const res = await s.app.inject({
+      method: 'POST',
+      url: '/api/contact-us/create-contact-us',
+      headers: { ...bearer(s.superToken), 'content-type': 'application/json' },
+      payload: JSON.stringify(body),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ statusCode: 400, message: 'Content is required.' });
+    expect((await get('contact-us/get-contact-us', null)).json().result).toEqual(before);
+  });
+
   it('accepts mobiles and landlines as people write them', async () => {
     for (const phone of ['9876543210', '098765 43210', '+91-98765-43210', '080 2345 6789']) {
       const res = await post('contact-us/create-contact-us', { ...contact, phone });
@@ -209,6 +263,14 @@ describe('preview (addition)', () => {
       (await post('content/preview', { content: '<p>x</p>' }, outsider.token)).statusCode,
     ).toBe(403);
   });
+
+  it('answers an empty editor with an empty preview: only a save needs content', async () => {
+    for (const body of [{}, { content: '' }, { content: '<p><br></p>' }]) {
+      const res = await post('content/preview', body, editor.token);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().result).toEqual({ content: '' });
+    }
+  });
 });
 
 describe('pages for visitors', () => {
@@ -219,7 +281,7 @@ describe('pages for visitors', () => {
       type: 'privacy',
     });
     await post('contact-us/create-contact-us', {
-      content: '',
+      content: '<p>Call us any time.</p>',
       email: 'help@doorstep.example',
       phone: '+91 80 4567 8900',
     });
@@ -251,8 +313,9 @@ describe('pages for visitors', () => {
     expect(res.body).not.toContain('Our terms');
   });
 
-  it('says a text is not published yet when it is empty', async () => {
-    await post('terms-conditions/create-terms', { content: '', type: 'privacy' });
+  it('says a text is not published yet when it was never saved', async () => {
+    // A save cannot empty a text any more; a fresh install has none.
+    await s.db.delete(contentPagesTable).where(eq(contentPagesTable.key, 'privacy'));
     const res = await page('/privacy');
     expect(res.body).toContain('This page has not been published yet.');
   });
@@ -271,7 +334,7 @@ describe('pages for visitors', () => {
   it('escapes contact details on the pages', async () => {
     // Only a valid e-mail is accepted, but an apostrophe is valid in one and must still be escaped.
     await post('contact-us/create-contact-us', {
-      content: '',
+      content: '<p>Call us any time.</p>',
       email: "o'neil@doorstep.example",
       phone: '9876543210',
     });

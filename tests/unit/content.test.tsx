@@ -183,6 +183,17 @@ describe('terms and privacy screens', () => {
     expect(await screen.findByText('Privacy Policy saved successfully!')).toBeInTheDocument();
   });
 
+  it('asks for content before sending an empty editor', async () => {
+    const dataProvider = contentProvider();
+    dataProvider.getOne.mockResolvedValue({ data: { id: 'terms', content: '' } });
+    renderPanel('/terms-and-conditions', { dataProvider });
+    await userEvent.type(await editor(), 'x');
+    await userEvent.type(await editor(), '{backspace}');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Please enter the content.')).toBeInTheDocument();
+    expect(dataProvider.update).not.toHaveBeenCalled();
+  });
+
   it("shows 'Please Wait ...' while saving and the failure wording when unreachable", async () => {
     let fail: (e: Error) => void = () => {};
     const update = vi.fn(() => new Promise((_resolve, reject) => (fail = reject)));

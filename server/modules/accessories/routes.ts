@@ -9,15 +9,15 @@ import {
 } from '../../db/schema';
 import { badRequest, conflict, isForeignKeyViolation, notFound } from '../../lib/errors';
 import { withStoredImage } from '../../lib/uploads';
-import { IMAGE_UPLOAD, imageUpload, optionalImageUpload, requiredText } from '../../lib/validation';
 import {
-  checkPrices,
-  findCategory,
+  IMAGE_UPLOAD,
+  imageUpload,
   optionalId,
-  priceFields,
+  optionalImageUpload,
   requiredId,
-  wholeListLimit,
-} from '../products/rules';
+  requiredText,
+} from '../../lib/validation';
+import { checkPrices, findCategory, priceFields, wholeListLimit } from '../products/rules';
 import { createAccessoryRepository, toAccessoryDto } from './repository';
 
 const MISSING = 'This accessory does not exist.';
@@ -128,7 +128,7 @@ const accessoryRoutes: FastifyPluginAsyncZod = async (app) => {
           ...accessoryFields,
           accessoryId,
           image: optionalImageUpload,
-          categoryId: optionalId,
+          categoryId: optionalId('Category id'),
           status: z
             .enum(['Active', 'Inactive'], { error: 'Status must be Active or Inactive.' })
             .optional(),

@@ -6,8 +6,10 @@ import { hashPassword } from '../../lib/passwords';
 import {
   emailAddress,
   newPassword,
+  optionalId,
   pagingQuery,
   pagingResult,
+  requiredId,
   requiredText,
 } from '../../lib/validation';
 import { allPermissions } from '../../permissions';
@@ -51,12 +53,6 @@ const permissions = z
   )
   .default(allPermissions(false))
   .transform((p) => p as Permissions);
-
-const adminId = (label: string) =>
-  z
-    .string({ error: `${label} is required.` })
-    .trim()
-    .min(1, `${label} is required.`);
 
 /** An ISO date (`2026-11-22`) or date-time; a bare date as `to` includes that whole day. */
 const isoDate = (label: string, endOfDay: boolean) =>
@@ -123,7 +119,7 @@ const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
   // Addition: one admin by id, so a reloaded edit screen can fill itself.
   app.get(
     '/get-admin-user/:id',
-    { config: superAdmin, schema: { params: z.object({ id: adminId('Admin user id') }) } },
+    { config: superAdmin, schema: { params: z.object({ id: requiredId('Admin user id') }) } },
     async (request) => {
       const row = await repo.findById(request.params.id);
       if (!row) throw notFound(NOT_FOUND);
@@ -165,7 +161,7 @@ const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       config: superAdmin,
       schema: {
         body: z.object({
-          userId: adminId('User id'),
+          userId: requiredId('User id'),
           name: requiredText('Name', 100),
           email: emailAddress(),
           phone,
@@ -228,8 +224,8 @@ const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
           .object({
             page: pagingQuery.page,
             limit: pagingQuery.limit,
-            adminId: z.string().trim().max(100).optional(),
-            resource: z.string().trim().max(100).optional(),
+            adminId: optionalId('Admin id'),
+            resource: optionalId('Resource'),
             from: isoDate('From', false),
             to: isoDate('To', true),
           })

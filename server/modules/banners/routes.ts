@@ -4,15 +4,19 @@ import { z } from 'zod';
 import { HOME_BANNER_ID } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { storeImage, type StoredImage } from '../../lib/uploads';
-import { optionalText, pagingQuery, pagingResult, requiredText } from '../../lib/validation';
+import {
+  lineText,
+  optionalText,
+  pagingQuery,
+  pagingResult,
+  requiredId,
+  requiredText,
+} from '../../lib/validation';
 import { BANNER_SORTS, createBannerRepository, toBannerDto, type BannerPlace } from './repository';
 
 export const MAX_BANNER_IMAGES = 10;
 
-const bannerId = z
-  .string({ error: 'Banner id is required.' })
-  .trim()
-  .min(1, 'Banner id is required.');
+const bannerId = requiredId('Banner id');
 
 /**
  * The `image` field: one file, several files under the same name (an array of Buffers), or text
@@ -26,7 +30,10 @@ const imageFiles = z
   .transform((v) => (v === undefined ? [] : [v].flat().filter((x) => Buffer.isBuffer(x))));
 
 /** Text, so that a multipart form can send it; blank or 123456789 means Home. */
-const categoryField = z.string({ error: 'Category id must be text.' }).trim().optional();
+const categoryField = lineText('Category id')
+  .trim()
+  .max(100, 'Category id must be at most 100 characters.')
+  .optional();
 
 const NO_CATEGORY = 'This category does not exist. Choose another category or Home Banner.';
 
@@ -74,7 +81,7 @@ const bannerRoutes: FastifyPluginAsyncZod = async (app) => {
       config,
       schema: {
         params: z.object({
-          id: z.string().trim().min(1, 'Category id is required.'),
+          id: requiredId('Category id'),
         }),
         querystring: z.object({
           ...pagingQuery,

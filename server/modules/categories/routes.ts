@@ -9,15 +9,14 @@ import {
   optionalImageUpload,
   pagingQuery,
   pagingResult,
+  optionalText,
+  requiredId,
   requiredText,
 } from '../../lib/validation';
 import { createEcommerceCategoryList } from '../ecommerce/categoryList';
 import { CATEGORY_SORTS, createCategoryRepository, toCategoryDto } from './repository';
 
-const categoryId = z
-  .string({ error: 'Category id is required.' })
-  .trim()
-  .min(1, 'Category id is required.');
+const categoryId = requiredId('Category id');
 
 const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = createCategoryRepository(app.db);
@@ -122,7 +121,7 @@ const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         body: z.object({
           categoryId,
-          name: z.string().trim().optional(),
+          name: optionalText('Name', 60),
           title: requiredText('Title'),
           description: requiredText('Description', 2000),
           image: optionalImageUpload,

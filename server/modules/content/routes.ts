@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MAX_RICH_TEXT_CHARS, RICH_TEXT_TOO_LONG, sanitizeRichText } from '../../lib/richText';
-import { emailAddress, phoneNumber } from '../../lib/validation';
+import { emailAddress, phoneNumber, plainText } from '../../lib/validation';
 import {
   createContentRepository,
   toContactDto,
@@ -9,12 +9,25 @@ import {
   type LegalTextKey,
 } from './repository';
 
+const CONTENT_REQUIRED = 'Content is required.';
+
 /** Rich text as sent by the editor, sanitised here so that only the clean form goes further. */
-const richText = z
-  .string({ error: 'Content must be text.' })
-  .max(MAX_RICH_TEXT_CHARS, RICH_TEXT_TOO_LONG)
-  .default('')
-  .transform(sanitizeRichText);
+const richText = (error?: Parameters<typeof plainText>[1]) =>
+  plainText('Content', error)
+    .max(MAX_RICH_TEXT_CHARS, RICH_TEXT_TOO_LONG)
+    .transform(sanitizeRichText);
+
+/**
+ * What a save stores: a published text is never erased by an empty body, and an editor left
+ * empty (`<p></p>`, `<p><br></p>`), which sanitises to '', counts as missing.
+ */
+const requiredRichText = richText((issue) =>
+  issue.input == null ? CONTENT_REQUIRED : 'Content must be text.',
+).refine((v) => v !== '', { error: CONTENT_REQUIRED });
+
+/** A body that is not an object (`""`, `[]`) misses its content too. */
+const contentBody = <T extends z.ZodRawShape>(shape: T) =>
+  z.object(shape, { error: CONTENT_REQUIRED });
 
 /** Addition (DESIGN.md): `type=privacy` picks the privacy text; blank or absent is the terms. */
 const textType = z
@@ -48,7 +61,7 @@ const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/terms-conditions/create-terms',
     {
       config: { access: 'settings' },
-      schema: { body: z.object({ content: richText, type: textType }) },
+      schema: { body: contentBody({ content: requiredRichText, type: textType }) },
     },
     async (request) => {
       const { content, type } = request.body;
@@ -68,7 +81,11 @@ const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'settings' },
       schema: {
-        body: z.object({ content: richText, email: emailAddress(), phone: phoneNumber() }),
+        body: contentBody({
+          content: requiredRichText,
+          email: emailAddress(),
+          phone: phoneNumber(),
+        }),
       },
     },
     async (request) => {
@@ -80,7 +97,10 @@ const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   // Addition: the editors' live preview shows exactly what a save would store.
   app.post(
     '/content/preview',
-    { config: { access: 'settings' }, schema: { body: z.object({ content: richText }) } },
+    {
+      config: { access: 'settings' },
+      schema: { body: z.object({ content: richText().default('') }) },
+    },
     async (request) => ({
       statusCode: 200,
       message: 'Preview',

@@ -9,6 +9,7 @@ import {
   optionalText,
   pagingQuery,
   pagingResult,
+  requiredId,
   requiredText,
 } from '../../lib/validation';
 import {
@@ -21,7 +22,7 @@ import {
 
 const NOT_FOUND = 'This user does not exist.';
 
-const userId = z.string({ error: 'User id is required.' }).trim().min(1, 'User id is required.');
+const userId = requiredId('User id');
 
 /** Active or Blocked: the two statuses an admin may set. */
 const settableStatus = z.enum(['Active', 'Blocked'], {

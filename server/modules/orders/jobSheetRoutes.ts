@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors';
-import { pagingQuery, requiredText } from '../../lib/validation';
+import { pagingQuery, requiredId } from '../../lib/validation';
 import { createJobSheet, type JobSheetJob, type JobSheetWriter } from './jobSheet';
 import { findSheetService, jobSheetBatches, sheetHeading } from './jobSheetRows';
 import { createOrderRepository, type OrderFilter } from './repository';
@@ -33,7 +33,7 @@ const jobSheetRoutes: FastifyPluginAsyncZod<JobSheetRoutesOptions> = async (app,
     {
       config: { access: 'assigningJobs' },
       schema: {
-        params: z.object({ serviceId: requiredText('Service id', 100) }),
+        params: z.object({ serviceId: requiredId('Service id') }),
         querystring: z.object({ pincode, search: pagingQuery.search }),
       },
     },

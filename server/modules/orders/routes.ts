@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { categoriesTable, ORDER_STATUSES, ORDER_TYPES, type OrderStatus } from '../../db/schema';
 import { notFound } from '../../lib/errors';
-import { pagingQuery, pagingResult, requiredText } from '../../lib/validation';
+import { optionalId, pagingQuery, pagingResult, requiredId } from '../../lib/validation';
 import type { Access } from '../../permissions';
 import { toAccessoryDto, toHistoryDto, toOrderDto } from './dto';
 import { inlineJobSheet } from './jobSheetRows';
@@ -23,12 +23,6 @@ const sortField = <T extends readonly [OrderSort, ...OrderSort[]]>(fields: T) =>
   z.enum(fields, { error: `Sort must be one of: ${fields.join(', ')}.` }).optional();
 
 /** An optional id in the query; blank means "not given". */
-const optionalId = z
-  .string()
-  .trim()
-  .max(100, 'Service id must be at most 100 characters.')
-  .optional()
-  .transform((v) => v || undefined);
 
 const listStatus = z
   .enum([...ORDER_STATUSES, ''], { error: STATUS_MESSAGE })
@@ -74,7 +68,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         querystring: z.object({
           ...pagingQuery,
-          serviceId: optionalId,
+          serviceId: optionalId('Service id'),
           status: listStatus,
           sortField: sortField(LIST_SORTS),
         }),
@@ -101,11 +95,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         querystring: z.object({
           ...pagingQuery,
-          serviceId: z
-            .string({ error: 'Service id is required.' })
-            .trim()
-            .min(1, 'Service id is required.')
-            .max(100, 'Service id must be at most 100 characters.'),
+          serviceId: requiredId('Service id'),
           sortField: sortField(LIST_SORTS),
         }),
       },
@@ -133,7 +123,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: z.object({
           ...pagingQuery,
           type: z.enum(ORDER_TYPES, { error: 'Type must be fresh or reorder.' }).optional(),
-          serviceId: optionalId,
+          serviceId: optionalId('Service id'),
           status: listStatus,
           sortField: sortField(LIST_SORTS),
         }),
@@ -177,7 +167,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     '/get-order/:id',
     {
       config: { access: viewersAndJobs },
-      schema: { params: z.object({ id: requiredText('Order id', 100) }) },
+      schema: { params: z.object({ id: requiredId('Order id') }) },
     },
     async (request) => {
       const { id } = request.params;
@@ -204,7 +194,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: viewersAndJobs },
       schema: {
         body: z.object({
-          orderId: requiredText('Order id', 100),
+          orderId: requiredId('Order id'),
           status: z.enum(ORDER_STATUSES, { error: STATUS_MESSAGE }),
         }),
       },
@@ -232,7 +222,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'assigningJobs' },
       schema: {
-        params: z.object({ serviceId: requiredText('Service id', 100) }),
+        params: z.object({ serviceId: requiredId('Service id') }),
         querystring: z.object({
           ...pagingQuery,
           pincode,

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PIN_TYPES } from '../../db/schema';
 import { conflict, isUniqueViolation, notFound } from '../../lib/errors';
-import { pagingQuery, pagingResult } from '../../lib/validation';
+import { pagingQuery, pagingResult, requiredId } from '../../lib/validation';
 import { createPincodeRepository, PINCODE_SORTS, toPincodeDto } from './repository';
 
 const PIN_CODE_FORMAT = 'The pin code must be exactly 6 digits.';
@@ -19,10 +19,7 @@ const pinCode = z.preprocess(
 
 const pinType = z.enum(PIN_TYPES, { error: `Pin type must be ${PIN_TYPES.join(', ')}.` });
 
-const pincodeId = z
-  .string({ error: 'Pin code id is required.' })
-  .trim()
-  .min(1, 'Pin code id is required.');
+const pincodeId = requiredId('Pin code id');
 
 const pincodeRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = createPincodeRepository(app.db);

@@ -1,7 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, conflict, isForeignKeyViolation, notFound } from '../../lib/errors';
-import { nonNegativeNumber, pagingQuery, pagingResult, requiredText } from '../../lib/validation';
+import {
+  nonNegativeNumber,
+  optionalId,
+  pagingQuery,
+  pagingResult,
+  requiredId,
+  requiredText,
+} from '../../lib/validation';
 import { countOrdersOf, inOrdersMessage } from '../orders/repository';
 import { createPlanRepository, PLAN_SORTS, toPlanDto } from './repository';
 
@@ -28,7 +35,7 @@ const price = nonNegativeNumber('Price').refine(
 
 const planFields = { name: requiredText('Name', 100), duration, price };
 
-const planId = z.string({ error: 'Plan id is required.' }).trim().min(1, 'Plan id is required.');
+const planId = requiredId('Plan id');
 
 const planRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = createPlanRepository(app.db);
@@ -114,7 +121,7 @@ const planRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'tiffinPlan' },
       schema: {
         params: z.object({ id: planId }),
-        body: z.object({ bannerId: z.string().trim().optional() }).loose(),
+        body: z.object({ bannerId: optionalId('Plan id') }).loose(),
       },
     },
     async (request) => {

@@ -4,17 +4,22 @@ import { PRICE_EDITORS } from '../../permissions';
 import type { CategoryKind } from '../../db/schema';
 import { badRequest, conflict, isForeignKeyViolation, notFound } from '../../lib/errors';
 import { withStoredImage } from '../../lib/uploads';
-import { IMAGE_UPLOAD, imageUpload, optionalImageUpload, requiredText } from '../../lib/validation';
+import {
+  IMAGE_UPLOAD,
+  imageUpload,
+  optionalId,
+  optionalImageUpload,
+  requiredId,
+  requiredText,
+} from '../../lib/validation';
 import { countOrdersOf, inOrdersMessage } from '../orders/repository';
 import { createSubCategoryRepository } from '../subCategories/repository';
 import { createProductRepository, toProductDto, type ProductValues } from './repository';
 import {
   checkPrices,
   findCategory,
-  optionalId,
   optionalNonNegativeInteger,
   priceFields,
-  requiredId,
   wholeListLimit,
 } from './rules';
 
@@ -29,7 +34,7 @@ const productFields = {
   description: requiredText('Description', 2000),
   ...priceFields,
   quantity: optionalNonNegativeInteger('Litres quantity'),
-  subCategoryId: optionalId,
+  subCategoryId: optionalId('Sub category id'),
 };
 
 /** Products of a category (spec 000 §7); the answers carry the written record. */
@@ -136,7 +141,7 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
           ...productFields,
           productId,
           image: optionalImageUpload,
-          categoryId: optionalId,
+          categoryId: optionalId('Category id'),
           status: z
             .enum(['Active', 'Inactive'], { error: 'Status must be Active or Inactive.' })
             .optional(),

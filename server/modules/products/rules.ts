@@ -26,17 +26,6 @@ export const optionalNonNegativeInteger = (label: string) =>
     nonNegativeInteger(label).optional(),
   );
 
-export const optionalId = z.preprocess(
-  (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-  z.string({ error: 'Ids must be text.' }).trim().optional(),
-);
-
-export const requiredId = (label: string) =>
-  z
-    .string({ error: `${label} is required.` })
-    .trim()
-    .min(1, `${label} is required.`);
-
 /** Refuses prices the columns cannot hold and a discount above the price. */
 export function checkPrices(values: {
   price: number;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { conflict, notFound, unauthorized } from '../../lib/errors';
-import { optionalText, pagingQuery } from '../../lib/validation';
+import { optionalText, pagingQuery, requiredId } from '../../lib/validation';
 import {
   createReturnRepository,
   RETURN_SORTS,
@@ -15,10 +15,7 @@ const NOT_FOUND = 'This return request does not exist.';
 /** The spec's lists send 0 for water and 1 for oxygen; the category is found by its kind. */
 const CATEGORY_KINDS = { '0': 'water', '1': 'oxygen' } as const;
 
-const returnHistoryId = z
-  .string({ error: 'Return request id is required.' })
-  .trim()
-  .min(1, 'Return request id is required.');
+const returnHistoryId = requiredId('Return request id');
 
 /** Blank form values mean "not sent". */
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);

@@ -2,8 +2,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, conflict, isForeignKeyViolation, notFound } from '../../lib/errors';
 import { withStoredImage } from '../../lib/uploads';
-import { IMAGE_UPLOAD, imageUpload, optionalImageUpload, requiredText } from '../../lib/validation';
-import { findCategory, requiredId, wholeListLimit } from '../products/rules';
+import {
+  IMAGE_UPLOAD,
+  imageUpload,
+  optionalImageUpload,
+  requiredId,
+  requiredText,
+} from '../../lib/validation';
+import { findCategory, wholeListLimit } from '../products/rules';
 import { createSubCategoryRepository, toSubCategoryDto } from './repository';
 
 const ONLY_LAUNDRY = 'Only laundry categories have sub-categories.';

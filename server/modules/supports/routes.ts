@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { conflict, notFound, unauthorized } from '../../lib/errors';
-import { pagingQuery, pagingResult } from '../../lib/validation';
+import { pagingQuery, pagingResult, plainText, requiredId } from '../../lib/validation';
 import {
   createSupportRepository,
   SUPPORT_SORTS,
@@ -11,10 +11,7 @@ import {
 
 const TICKET_NOT_FOUND = 'This ticket does not exist.';
 
-const ticketId = z
-  .string({ error: 'Ticket id is required.' })
-  .trim()
-  .min(1, 'Ticket id is required.');
+const ticketId = requiredId('Ticket id');
 
 /** Empty: every ticket of the user. */
 const ticketStatusFilter = z
@@ -74,7 +71,7 @@ const supportRoutes: FastifyPluginAsyncZod = async (app) => {
       config,
       schema: {
         querystring: z.object({
-          userId: z.string({ error: 'User id is required.' }).trim().min(1, 'User id is required.'),
+          userId: requiredId('User id'),
           status: ticketStatusFilter,
         }),
       },
@@ -107,8 +104,7 @@ const supportRoutes: FastifyPluginAsyncZod = async (app) => {
         body: z.object({
           supportId: ticketId,
           status: z.enum(['resolved', 'unresolved'], { error: 'Please select status.' }),
-          reply: z
-            .string({ error: 'Please enter reply.' })
+          reply: plainText('The reply', 'Please enter reply.')
             .trim()
             .min(1, 'Please enter reply.')
             .max(2000, 'The reply must be at most 2000 characters.'),
