@@ -44,7 +44,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'npx tsx tests/e2e/prepare.ts && npx tsx server/main.ts',
+    // The server as `npm start` runs it: the bundle `npm run build` wrote.
+    command: 'npx tsx tests/e2e/prepare.ts && node --enable-source-maps build/server/main.mjs',
     url: `${BASE_URL}/admin-panel/login`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -3,7 +3,7 @@
  * over HTTP: one client back to back (p50/p99 to the last byte), N connections with autocannon
  * (req/s, p99), the answer's size plain and gzip, the server's RSS; and the optional soak.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
@@ -40,8 +40,9 @@ export function memoryOf(pid: number | undefined): { rss?: number; peak?: number
 }
 
 /**
- * Starts `server/main.ts` on the target (no demo seeding, warnings only) and waits until it
- * answers. It runs in a node process of its own (`node --import tsx`), so its pid is the server's.
+ * Starts the server as `npm start` runs it, the bundle build/server/main.mjs (built first, from
+ * the sources as they are), on the target (no demo seeding, warnings only), and waits until it
+ * answers. It runs in a node process of its own, so its pid is the server's.
  */
 export async function startServer(
   target: BenchTarget,
@@ -64,7 +65,12 @@ export async function startServer(
     delete env.DATABASE_URL;
     env.DATA_DIR = target.dataDir;
   }
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  opts.log('building the server (scripts/build-server.ts)');
+  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build-server.ts'], {
+    stdio: 'ignore',
+  });
+  const main = ['--enable-source-maps', 'build/server/main.mjs'];
+  const child: ChildProcess = spawn(process.execPath, main, {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
