@@ -13,7 +13,10 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../server/db/client';
 import * as schema from '../../server/db/schema';
-import jobSheetRoutes from '../../server/modules/orders/jobSheetRoutes';
+import jobSheetRoutes, {
+  SHEETS_BUSY,
+  type JobSheetRoutesOptions,
+} from '../../server/modules/orders/jobSheetRoutes';
 import { INLINE_SHEET_JOBS, inlineJobSheet } from '../../server/modules/orders/jobSheetRows';
 import { createOrderRepository } from '../../server/modules/orders/repository';
 import authPlugin from '../../server/plugins/auth';
@@ -358,7 +361,10 @@ describe('the base64 sheet of assign-jobs is bounded', () => {
  * jobs (so a sheet crosses many), and a database handle whose batch queries (their SQL names
  * `sheet_ids`; the first is number 1) pass through `gate` first, to hold or fail them.
  */
-async function sheetServer(gate: (batchQuery: number) => unknown = () => {}) {
+async function sheetServer(
+  gate: (batchQuery: number) => unknown = () => {},
+  routeOptions: JobSheetRoutesOptions = {},
+) {
   const client = (s.db as unknown as { $client: object }).$client;
   let batchQueries = 0;
   const gated = new Proxy(client, {
@@ -390,7 +396,7 @@ async function sheetServer(gate: (batchQuery: number) => unknown = () => {}) {
   app.decorate('db', db);
   await app.register(errorsPlugin);
   await app.register(authPlugin);
-  await app.register(jobSheetRoutes, { prefix: '/api/order', batchSize: 2 });
+  await app.register(jobSheetRoutes, { prefix: '/api/order', batchSize: 2, ...routeOptions });
   const origin = await app.listen({ port: 0, host: '127.0.0.1' });
   return { app, origin, logs, batchQueries: () => batchQueries };
 }
@@ -441,6 +447,39 @@ describe('the streamed job sheet, batch by batch', () => {
       // 30 jobs, 2 a batch: 15 batches, and one that finds nothing.
       expect(server.batchQueries()).toBe(16);
     } finally {
+      await server.app.close();
+    }
+  });
+
+  it('lays out a bounded number of sheets at once: more wait their turn, beyond that 503', async () => {
+    let open = () => {};
+    const held = new Promise<void>((resolve) => (open = resolve));
+    // The first sheet's second batch is held, so it keeps its turn until the test lets it go.
+    const server = await sheetServer((n) => (n === 2 ? held : undefined), {
+      sheetsAtOnce: 1,
+      sheetsWaiting: 1,
+    });
+    try {
+      const url = `${server.origin}/api/order/job-sheet/${f.services.water.id}`;
+      const first = download(url);
+      await vi.waitFor(() => expect(server.batchQueries()).toBe(2));
+      const second = download(url);
+      await vi.waitFor(() =>
+        expect(server.logs.map((l) => l.msg)).toContain('job sheet: waiting for a turn'),
+      );
+      const third = await download(url);
+      expect(third.status).toBe(503);
+      expect(JSON.parse(third.body.toString())).toEqual({ statusCode: 503, message: SHEETS_BUSY });
+
+      open();
+      for (const sheet of await Promise.all([first, second])) {
+        expect(sheet.status).toBe(200);
+        expect(sheet.complete).toBe(true);
+        const { text } = await readPdf(sheet.body);
+        expectInOrder(text, [...sheetOrder560001(), ...ids.pin560034]);
+      }
+    } finally {
+      open();
       await server.app.close();
     }
   });

@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import pLimit from 'p-limit';
 import { z } from 'zod';
-import { notFound } from '../../lib/errors';
+import { HttpError, notFound } from '../../lib/errors';
 import { pagingQuery, requiredId } from '../../lib/validation';
 import { createJobSheet, type JobSheetJob, type JobSheetWriter } from './jobSheet';
 import { findSheetService, jobSheetBatches, sheetHeading } from './jobSheetRows';
@@ -10,7 +11,21 @@ import { createOrderRepository, type OrderFilter } from './repository';
 export interface JobSheetRoutesOptions {
   /** Jobs read per query (SHEET_BATCH); tests make it small to cross many batches. */
   batchSize?: number;
+  /** Sheets laid out at once (SHEETS_AT_ONCE). */
+  sheetsAtOnce?: number;
+  /** Downloads that may wait for a turn (SHEETS_WAITING); beyond them 503. */
+  sheetsWaiting?: number;
 }
+
+/**
+ * Laying out a sheet is CPU work on the server's one thread and holds pdfkit's objects: twenty
+ * whole sheets at once took the server past 1 GB (docs/performance.md). Two are laid out at a
+ * time; further downloads wait for a turn, and beyond SHEETS_WAITING answer 503.
+ */
+const SHEETS_AT_ONCE = 2;
+const SHEETS_WAITING = 20;
+export const SHEETS_BUSY =
+  'Many job sheets are being prepared right now. Please try again in a minute.';
 
 const pincode = z
   .string()
@@ -27,6 +42,19 @@ const pincode = z
  */
 const jobSheetRoutes: FastifyPluginAsyncZod<JobSheetRoutesOptions> = async (app, opts) => {
   const repo = createOrderRepository(app.db);
+  const turns = pLimit(opts.sheetsAtOnce ?? SHEETS_AT_ONCE);
+  const mostWaiting = opts.sheetsWaiting ?? SHEETS_WAITING;
+
+  /** Waits for a turn to lay out a sheet; the function it resolves to ends the turn. */
+  function takeTurn(log: FastifyBaseLogger): Promise<() => void> {
+    if (turns.activeCount >= turns.concurrency) {
+      if (turns.pendingCount >= mostWaiting) throw new HttpError(503, SHEETS_BUSY);
+      log.info({ waiting: turns.pendingCount + 1 }, 'job sheet: waiting for a turn');
+    }
+    return new Promise((granted) => {
+      void turns(() => new Promise<void>((endTurn) => granted(endTurn)));
+    });
+  }
 
   app.get(
     '/job-sheet/:serviceId',
@@ -56,11 +84,23 @@ const jobSheetRoutes: FastifyPluginAsyncZod<JobSheetRoutesOptions> = async (app,
       // HEAD runs this handler too: the headers, without laying out a sheet nobody reads.
       if (request.method === 'HEAD') return reply.headers(headers).send();
 
+      const endTurn = await takeTurn(request.log);
+      // The client may have gone away while it waited: nobody to lay the sheet out for.
+      if (request.raw.destroyed) {
+        endTurn();
+        return reply.code(204).send();
+      }
       const batches = jobSheetBatches(repo, filter, { batchSize: opts.batchSize });
-      // The first batch before the answer starts: a failure here is still an ordinary 500.
-      const first = await batches.next();
+      let first: IteratorResult<JobSheetJob[]>;
+      try {
+        // The first batch before the answer starts: a failure here is still an ordinary 500.
+        first = await batches.next();
+      } catch (err) {
+        endTurn();
+        throw err;
+      }
       const sheet = createJobSheet(heading);
-      void writeSheet(sheet, first.done ? [] : first.value, batches, request.log);
+      void writeSheet(sheet, first.done ? [] : first.value, batches, request.log).finally(endTurn);
       return reply.headers(headers).send(sheet.pdf);
     },
   );
