@@ -5,6 +5,11 @@ import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { badRequest } from './errors';
 
+// The server only reads an upload's size: libvips' operation cache (up to 50 MB) and a thread
+// per core would hold memory for nothing.
+sharp.cache(false);
+sharp.concurrency(1);
+
 const ALLOWED = new Set(['jpg', 'png', 'webp', 'gif']);
 export const UPLOADS_URL_PREFIX = '/uploads/';
 
