@@ -21,20 +21,40 @@ export interface CounterTable {
   check: SQL;
 }
 
-export const COUNTER_TABLES: CounterTable[] = [
-  {
-    table: 'order_counts',
-    sources: ['orders'],
-    rebuild: sql`INSERT INTO order_counts (category_id, pincode, order_type, status, n)
-      SELECT category_id, pincode, order_type, status, count(*) FROM orders GROUP BY 1, 2, 3, 4`,
-    check: sql`SELECT concat_ws(' / ', category_id, pincode, order_type, status) AS key,
+/**
+ * A counter of rows per group: `n` = count(*) of `source` for each value of `keys` (the counter's
+ * column -> the expression over a source row that fills it).
+ */
+function countsPer(table: string, source: string, keys: Record<string, string>): CounterTable {
+  const columns = Object.keys(keys).join(', ');
+  const values = Object.values(keys).join(', ');
+  const named = Object.entries(keys)
+    .map(([column, value]) => (column === value ? column : `${value} AS ${column}`))
+    .join(', ');
+  const groups = Object.keys(keys)
+    .map((_, i) => i + 1)
+    .join(', ');
+  return {
+    table,
+    sources: [source],
+    rebuild: sql.raw(`INSERT INTO ${table} (${columns}, n)
+      SELECT ${values}, count(*) FROM ${source} GROUP BY ${groups}`),
+    check: sql.raw(`SELECT concat_ws(' / ', ${columns}) AS key,
         coalesce(k.n, 0)::text AS kept, coalesce(c.n, 0)::text AS counted
-      FROM order_counts k FULL JOIN (
-        SELECT category_id, pincode, order_type, status, count(*)::int AS n
-        FROM orders GROUP BY 1, 2, 3, 4
-      ) c USING (category_id, pincode, order_type, status)
-      WHERE coalesce(k.n, 0) <> coalesce(c.n, 0)`,
-  },
+      FROM ${table} k FULL JOIN (
+        SELECT ${named}, count(*)::int AS n FROM ${source} GROUP BY ${groups}
+      ) c USING (${columns})
+      WHERE coalesce(k.n, 0) <> coalesce(c.n, 0)`),
+  };
+}
+
+export const COUNTER_TABLES: CounterTable[] = [
+  countsPer('order_counts', 'orders', {
+    category_id: 'category_id',
+    pincode: 'pincode',
+    order_type: 'order_type',
+    status: 'status',
+  }),
   {
     // order_day() and order_paid() are the trigger's own definitions (migration 0005).
     table: 'order_daily',
@@ -74,61 +94,23 @@ export const COUNTER_TABLES: CounterTable[] = [
         OR coalesce(k.unresolved_count, 0) <> coalesce(c.unresolved_count, 0)
         OR k.last_ticket_at < c.last_ticket_at`,
   },
-  {
-    table: 'customer_counts',
-    sources: ['customers'],
-    rebuild: sql`INSERT INTO customer_counts (status, n)
-      SELECT status, count(*) FROM customers GROUP BY status`,
-    check: sql`SELECT status AS key, coalesce(k.n, 0)::text AS kept, coalesce(c.n, 0)::text AS counted
-      FROM customer_counts k FULL JOIN (
-        SELECT status, count(*)::int AS n FROM customers GROUP BY status
-      ) c USING (status)
-      WHERE coalesce(k.n, 0) <> coalesce(c.n, 0)`,
-  },
-  {
-    // Deep pages of the orders lists start from these (migration 0010, server/lib/daySeek.ts).
-    table: 'order_day_counts',
-    sources: ['orders'],
-    rebuild: sql`INSERT INTO order_day_counts (day, category_id, status, order_type, n)
-      SELECT order_day(created_at), category_id, status, order_type, count(*)
-      FROM orders GROUP BY 1, 2, 3, 4`,
-    check: sql`SELECT concat_ws(' / ', day, category_id, status, order_type) AS key,
-        coalesce(k.n, 0)::text AS kept, coalesce(c.n, 0)::text AS counted
-      FROM order_day_counts k FULL JOIN (
-        SELECT order_day(created_at) AS day, category_id, status, order_type, count(*)::int AS n
-        FROM orders GROUP BY 1, 2, 3, 4
-      ) c USING (day, category_id, status, order_type)
-      WHERE coalesce(k.n, 0) <> coalesce(c.n, 0)`,
-  },
-  {
-    // The totals of searches by customer (migration 0010).
-    table: 'customer_order_counts',
-    sources: ['orders'],
-    rebuild: sql`INSERT INTO customer_order_counts (customer_id, category_id, status, order_type, n)
-      SELECT customer_id, category_id, status, order_type, count(*)
-      FROM orders GROUP BY 1, 2, 3, 4`,
-    check: sql`SELECT concat_ws(' / ', customer_id, category_id, status, order_type) AS key,
-        coalesce(k.n, 0)::text AS kept, coalesce(c.n, 0)::text AS counted
-      FROM customer_order_counts k FULL JOIN (
-        SELECT customer_id, category_id, status, order_type, count(*)::int AS n
-        FROM orders GROUP BY 1, 2, 3, 4
-      ) c USING (customer_id, category_id, status, order_type)
-      WHERE coalesce(k.n, 0) <> coalesce(c.n, 0)`,
-  },
-  {
-    // Deep pages of the customers lists (migration 0010).
-    table: 'customer_day_counts',
-    sources: ['customers'],
-    rebuild: sql`INSERT INTO customer_day_counts (day, status, n)
-      SELECT order_day(created_at), status, count(*) FROM customers GROUP BY 1, 2`,
-    check: sql`SELECT concat_ws(' / ', day, status) AS key,
-        coalesce(k.n, 0)::text AS kept, coalesce(c.n, 0)::text AS counted
-      FROM customer_day_counts k FULL JOIN (
-        SELECT order_day(created_at) AS day, status, count(*)::int AS n
-        FROM customers GROUP BY 1, 2
-      ) c USING (day, status)
-      WHERE coalesce(k.n, 0) <> coalesce(c.n, 0)`,
-  },
+  countsPer('customer_counts', 'customers', { status: 'status' }),
+  // Deep pages of the orders lists start from these (migration 0010, server/lib/daySeek.ts).
+  countsPer('order_day_counts', 'orders', {
+    day: 'order_day(created_at)',
+    category_id: 'category_id',
+    status: 'status',
+    order_type: 'order_type',
+  }),
+  // The totals of searches by customer (migration 0010).
+  countsPer('customer_order_counts', 'orders', {
+    customer_id: 'customer_id',
+    category_id: 'category_id',
+    status: 'status',
+    order_type: 'order_type',
+  }),
+  // Deep pages of the customers lists (migration 0010).
+  countsPer('customer_day_counts', 'customers', { day: 'order_day(created_at)', status: 'status' }),
 ];
 
 export interface CounterMismatch {

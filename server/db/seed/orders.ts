@@ -24,14 +24,15 @@ const DAY = 24 * 60 * 60 * 1000;
 const HOUR = 60 * 60 * 1000;
 const BATCH = 250;
 
-const SLOTS = [
+/** Delivery slots and instructions, shared with the large data set (seed/large/orders.ts). */
+export const SLOTS = [
   '7:00 AM - 9:00 AM',
   '9:00 AM - 12:00 PM',
   '12:00 PM - 3:00 PM',
   '5:00 PM - 8:00 PM',
 ];
-const TIFFIN_SLOTS = ['12:30 PM - 1:30 PM', '7:30 PM - 8:30 PM'];
-const INSTRUCTIONS = [
+export const TIFFIN_SLOTS = ['12:30 PM - 1:30 PM', '7:30 PM - 8:30 PM'];
+export const INSTRUCTIONS = [
   'Call before delivery.',
   'Leave it with the security guard.',
   'Ring the bell twice, elderly parents at home.',

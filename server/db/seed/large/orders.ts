@@ -11,6 +11,7 @@ import {
   weighted,
   type Timeline,
 } from './expressions';
+import { INSTRUCTIONS, SLOTS, TIFFIN_SLOTS } from '../orders';
 import { SERVICE_MIX, type CustomerKeys } from './customers';
 import { kitchenJson } from './places';
 import { TIFFIN, type Reference } from './reference';
@@ -44,21 +45,6 @@ const SALT = {
   noTotal: 225,
 } as const;
 
-const SLOTS = [
-  '7:00 AM - 9:00 AM',
-  '9:00 AM - 12:00 PM',
-  '12:00 PM - 3:00 PM',
-  '5:00 PM - 8:00 PM',
-];
-const TIFFIN_SLOTS = ['12:30 PM - 1:30 PM', '7:30 PM - 8:30 PM'];
-const INSTRUCTIONS = [
-  'Call before delivery.',
-  'Leave it with the security guard.',
-  'Ring the bell twice, elderly parents at home.',
-  'Deliver before 9 AM please.',
-  'Take the empty jars from the balcony.',
-  'Use the service lift.',
-];
 /** The order number's alphabet (as placeOrder's): no I or O, which read as 1 and 0. */
 const ALPHABET = '0123456789ABCDEFGHJKLMNPQRSTUVWXYZ';
 
