@@ -1,4 +1,12 @@
+import type { ActionMethods } from '../src/providers/actions';
+import type { BaseDataProvider } from '../src/providers/dataProvider';
 import type { ResourceDeclaration } from '../src/providers/resource';
+import type { contentActions } from './content';
+import type { deliverySettingsActions } from './deliverySettings';
+import type { orderActions } from './orders/calls';
+import type { returnActions } from './returns';
+import type { supportActions } from './supports';
+import type { userActions } from './users';
 import { accessories } from './accessories';
 import { account } from './account';
 import { admins, auditLog } from './admins';
@@ -45,3 +53,14 @@ export const resources: ResourceDeclaration[] = [
   dashboard,
   ...contentResources,
 ];
+
+/** Every action the resources declare (`api.actions`), as typed provider methods. */
+export type AppActions = typeof contentActions &
+  typeof deliverySettingsActions &
+  typeof orderActions &
+  typeof returnActions &
+  typeof supportActions &
+  typeof userActions;
+
+/** The panel's dataProvider: `useDataProvider<AppDataProvider>().setCustomerStatus(...)`. */
+export type AppDataProvider = BaseDataProvider & ActionMethods<AppActions>;

@@ -1,8 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { CustomRoutes, HttpError, Notification, Resource } from 'react-admin';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Navigate, Route } from 'react-router-dom';
-import { resources } from '../resources';
+import { resources, type AppActions } from '../resources';
 import { LoginPage } from './auth/LoginPage';
 import { SendOtpPage } from './auth/SendOtpPage';
 import { UpdatePasswordPage } from './auth/UpdatePasswordPage';
@@ -13,8 +13,9 @@ import { resourceRules } from './layout/menuModel';
 import { theme } from './layout/theme';
 import { RouteGuard } from './pages/RouteGuard';
 import { createAuthProvider } from './providers/authProvider';
-import { createDataProvider, type AppDataProvider } from './providers/dataProvider';
-import type { AuthProvider } from 'react-admin';
+import { withWriteMessages } from './actions/writeMessages';
+import { createDataProvider } from './providers/dataProvider';
+import type { AuthProvider, DataProvider } from 'react-admin';
 
 /** Top-right, just under the app bar so that its buttons stay usable, closing after 5 s. */
 const TopRightNotification = () => (
@@ -26,7 +27,7 @@ const TopRightNotification = () => (
 );
 
 export interface AppProps {
-  dataProvider?: AppDataProvider;
+  dataProvider?: DataProvider;
   authProvider?: AuthProvider;
 }
 
@@ -43,7 +44,7 @@ function createQueryClient() {
   });
 }
 
-const defaultDataProvider = createDataProvider(resources);
+const defaultDataProvider = createDataProvider<AppActions>(resources);
 const defaultAuthProvider = createAuthProvider(resourceRules(resources));
 
 /**
@@ -55,9 +56,10 @@ export function App({
   authProvider = defaultAuthProvider,
 }: AppProps) {
   const [queryClient] = useState(createQueryClient);
+  const provider = useMemo(() => withWriteMessages(dataProvider), [dataProvider]);
   return (
     <AdminShell
-      dataProvider={dataProvider}
+      dataProvider={provider}
       authProvider={authProvider}
       i18nProvider={i18nProvider}
       theme={theme}

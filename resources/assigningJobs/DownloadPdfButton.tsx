@@ -1,16 +1,10 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import { useEffect, useRef, useState } from 'react';
-import {
-  HttpError,
-  useDataProvider,
-  useListContext,
-  useNotify,
-  useTranslate,
-  type DataProvider,
-} from 'react-admin';
+import { useMutation } from '@tanstack/react-query';
+import { HttpError, useDataProvider, useListContext, useNotify, useTranslate } from 'react-admin';
+import { SessionEndedError, useWriteFeedback } from '../../src/actions/useWriteFeedback';
 import { BusyButton } from '../../src/components/BusyButton';
-import type { FileDownloads } from '../../src/providers/dataProvider';
-import { failureText } from '../orders/useOrderStatusUpdate';
+import type { AppDataProvider } from '../index';
 import { savePdf } from './savePdf';
 
 /** '350 KB', '1.2 MB': how much of the sheet has arrived. */
@@ -26,20 +20,18 @@ export function formatSize(bytes: number): string {
  */
 export function DownloadPdfButton({ serviceId }: { serviceId: string }) {
   const { filterValues } = useListContext();
-  const dataProvider = useDataProvider<DataProvider & FileDownloads>();
+  const dataProvider = useDataProvider<AppDataProvider>();
   const notify = useNotify();
   const translate = useTranslate();
-  /** The busy label, or null when idle. */
+  const feedback = useWriteFeedback();
+  /** How much has arrived, once the first bytes are in. */
   const [progress, setProgress] = useState<string | null>(null);
   const running = useRef<AbortController | null>(null);
   // Leaving the screen stops a download under way.
   useEffect(() => () => running.current?.abort(), []);
 
-  const download = async () => {
-    const controller = new AbortController();
-    running.current = controller;
-    setProgress(translate('app.assigningJobs.preparing'));
-    try {
+  const sheet = useMutation({
+    mutationFn: async (controller: AbortController) => {
       const { data } = await dataProvider.download('assigningJobs', 'jobSheet', {
         values: { serviceId, pincode: filterValues.pincode, search: filterValues.q },
         onProgress: (bytes) =>
@@ -47,13 +39,33 @@ export function DownloadPdfButton({ serviceId }: { serviceId: string }) {
         signal: controller.signal,
       });
       // A 401 has signed the admin out (react-admin answers without a file): nothing to save.
-      if (data?.blob instanceof Blob) savePdf(data.blob, data.fileName);
-    } catch (error) {
-      if (!controller.signal.aborted) notify(downloadFailure(translate, error), { type: 'error' });
-    } finally {
+      if (await feedback.ended()) throw new SessionEndedError();
+      return data;
+    },
+    onSuccess: (data) => savePdf(data.blob, data.fileName),
+    onError: (error, controller) => {
+      if (controller.signal.aborted) return;
+      if (error instanceof HttpError && error.status === 0) {
+        notify(translate('app.assigningJobs.download_stopped', { reason: error.message }), {
+          type: 'error',
+        });
+      } else {
+        feedback.failed(error, {
+          failureMessage: 'app.assigningJobs.download_failed',
+          wording: 'wording-and-reason',
+        });
+      }
+    },
+    onSettled: (_data, _error, controller) => {
       if (running.current === controller) running.current = null;
       setProgress(null);
-    }
+    },
+  });
+
+  const download = () => {
+    const controller = new AbortController();
+    running.current = controller;
+    sheet.mutate(controller);
   };
 
   return (
@@ -61,18 +73,10 @@ export function DownloadPdfButton({ serviceId }: { serviceId: string }) {
       type="button"
       variant="outlined"
       startIcon={<DownloadIcon />}
-      busy={progress !== null}
+      busy={sheet.isPending}
       label={translate('app.assigningJobs.download_pdf')}
-      busyLabel={progress ?? ''}
+      busyLabel={progress ?? translate('app.assigningJobs.preparing')}
       onClick={download}
     />
   );
-}
-
-/** The server's reason when it refused; for a lost connection, what to do about it. */
-function downloadFailure(translate: (key: string, options?: object) => string, error: unknown) {
-  if (error instanceof HttpError && error.status === 0) {
-    return translate('app.assigningJobs.download_stopped', { reason: error.message });
-  }
-  return failureText(translate('app.assigningJobs.download_failed'), error);
 }

@@ -3,7 +3,7 @@ import {
   type MenuCategory,
   type ResourceDeclaration,
 } from '../../src/providers/resource';
-import { GET_ORDER, UPDATE_ORDER_STATUS } from '../orders/calls';
+import { GET_ORDER } from '../orders/calls';
 
 const AssigningJobList = lazyScreen(() => import('./AssigningJobList'), 'AssigningJobList');
 const JobView = lazyScreen(() => import('./JobView'), 'JobView');
@@ -28,12 +28,8 @@ export const assigningJobs: ResourceDeclaration = {
       searchParam: 'search',
       sortParam: 'sort',
       sortOrderParam: 'sortOrder',
-      // The spec's base64 sheet (`wantPdf=true`, bounded): still declared, the panel no longer
-      // asks for it.
-      metaKeys: ['pdf'],
     },
     getOne: GET_ORDER,
-    update: UPDATE_ORDER_STATUS,
     files: {
       jobSheet: { path: 'order/job-sheet/:serviceId', fileName: 'orders.pdf' },
     },

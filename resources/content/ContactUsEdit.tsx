@@ -1,10 +1,11 @@
 import { Box } from '@mui/material';
-import { email, required, SimpleForm, TextInput, useGetOne, useTranslate } from 'react-admin';
+import { email, required, SimpleForm, TextInput, useTranslate } from 'react-admin';
+import type { FieldValues } from 'react-hook-form';
 import { FormToolbar } from '../../src/forms/FormToolbar';
 import { ContentCard } from './ContentCard';
-import { ContentPreview } from './ContentPreview';
-import { useContentSave } from './useContentSave';
 import { ContentEditor } from './ContentEditor';
+import { ContentPreview } from './ContentPreview';
+import { useContentForm } from './useContentForm';
 
 // The server's rule (server/lib/validation.ts phoneNumber): an Indian mobile, or a landline with
 // its STD code after +91 or 0; spaces and dashes between the groups.
@@ -22,11 +23,14 @@ function validPhone(value: unknown) {
  */
 export function ContactUsEdit() {
   const translate = useTranslate();
-  const { data, isPending, error, dataUpdatedAt } = useGetOne('contactUs', { id: 'contact' });
-  const save = useContentSave('contactUs', {
-    successMessage: translate('app.content.contact_saved'),
-    failureMessage: translate('app.content.contact_failed'),
-  });
+  const { stored, save } = useContentForm(
+    'contact',
+    (dp) => dp.getContactUs({}),
+    (dp, { content, email: address, phone }: FieldValues) =>
+      dp.saveContactUs({ content: String(content), email: String(address), phone: String(phone) }),
+    { successMessage: 'app.content.contact_saved', failureMessage: 'app.content.contact_failed' },
+  );
+  const { data, isPending, error, dataUpdatedAt } = stored;
   const record = {
     id: 'contact',
     content: String(data?.content ?? ''),
@@ -43,9 +47,7 @@ export function ContactUsEdit() {
       <SimpleForm
         key={dataUpdatedAt}
         record={record}
-        onSubmit={({ content, email: address, phone }: Record<string, unknown>) =>
-          save('contact', { content, email: address, phone })
-        }
+        onSubmit={(values: FieldValues) => save.mutateAsync(values).catch(() => undefined)}
         toolbar={
           <FormToolbar label={translate('app.content.save')} busyLabel={translate('app.busy')} />
         }

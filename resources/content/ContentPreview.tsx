@@ -1,6 +1,7 @@
 import { Box, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
+import type { AppDataProvider } from '../index';
 import { useWatch } from 'react-hook-form';
 
 const DEBOUNCE_MS = 400;
@@ -12,7 +13,7 @@ const DEBOUNCE_MS = 400;
  */
 export function ContentPreview({ initial }: { initial: string }) {
   const translate = useTranslate();
-  const dataProvider = useDataProvider();
+  const dataProvider = useDataProvider<AppDataProvider>();
   const content = (useWatch({ name: 'content' }) as string | undefined) ?? '';
   // The latest answer of the server; until the text changes, the stored text is shown.
   const [answer, setPreview] = useState<{ html: string } | { failed: true } | null>(null);
@@ -23,9 +24,9 @@ export function ContentPreview({ initial }: { initial: string }) {
     let current = true;
     const timer = setTimeout(() => {
       dataProvider
-        .create('contentPreview', { data: { content } })
+        .previewContent({ content })
         .then(({ data }) => {
-          if (current) setPreview({ html: String(data.content ?? '') });
+          if (current) setPreview({ html: String(data?.content ?? '') });
         })
         .catch(() => {
           if (current) setPreview({ failed: true });

@@ -1,28 +1,37 @@
 import { Box } from '@mui/material';
-import { SimpleForm, useGetOne, useTranslate } from 'react-admin';
+import { SimpleForm, useTranslate } from 'react-admin';
+import type { FieldValues } from 'react-hook-form';
 import { FormToolbar } from '../../src/forms/FormToolbar';
 import { ContentCard } from './ContentCard';
-import { ContentPreview } from './ContentPreview';
-import { useContentSave } from './useContentSave';
 import { ContentEditor } from './ContentEditor';
+import { ContentPreview } from './ContentPreview';
+import { useContentForm } from './useContentForm';
 
 interface LegalTextProps {
-  resource: 'termsText' | 'privacyText';
   /** Prefix of the screen's wording in app.content (`terms_title`, `terms_saved`, ...). */
   kind: 'terms' | 'privacy';
   publicPath: string;
 }
 
 /** A rich-text editor with its live preview and Save (spec 001 §2, content screens). */
-function LegalTextEdit({ resource, kind, publicPath }: LegalTextProps) {
+function LegalTextEdit({ kind, publicPath }: LegalTextProps) {
   const translate = useTranslate();
-  const { data, isPending, error, dataUpdatedAt } = useGetOne(resource, { id: kind });
-  const save = useContentSave(resource, {
-    successMessage: translate(`app.content.${kind}_saved`),
-    failureMessage: translate(`app.content.${kind}_failed`),
-  });
+  const privacy = kind === 'privacy';
+  const { stored: text, save } = useContentForm(
+    kind,
+    (dp) => (privacy ? dp.getPrivacy({}) : dp.getTerms({})),
+    (dp, values: FieldValues) => {
+      const content = String(values.content ?? '');
+      return privacy ? dp.savePrivacy({ content, type: 'privacy' }) : dp.saveTerms({ content });
+    },
+    {
+      successMessage: `app.content.${kind}_saved`,
+      failureMessage: `app.content.${kind}_failed`,
+    },
+  );
+  const { data, isPending, error, dataUpdatedAt } = text;
   // The terms screen reads result.content, the privacy screen result.termsAndConditions (§7).
-  const stored = String((kind === 'privacy' ? data?.termsAndConditions : data?.content) ?? '');
+  const stored = String((privacy ? data?.termsAndConditions : data?.content) ?? '');
   const record = { id: kind, content: stored };
   return (
     <ContentCard
@@ -34,9 +43,7 @@ function LegalTextEdit({ resource, kind, publicPath }: LegalTextProps) {
       <SimpleForm
         key={dataUpdatedAt}
         record={record}
-        onSubmit={({ content }: Record<string, unknown>) =>
-          save(kind, kind === 'privacy' ? { content, type: 'privacy' } : { content })
-        }
+        onSubmit={(values: FieldValues) => save.mutateAsync(values).catch(() => undefined)}
         toolbar={
           <FormToolbar label={translate('app.content.save')} busyLabel={translate('app.busy')} />
         }
@@ -54,10 +61,10 @@ function LegalTextEdit({ resource, kind, publicPath }: LegalTextProps) {
 
 /** /admin-panel/terms-and-conditions */
 export function TermsEdit() {
-  return <LegalTextEdit resource="termsText" kind="terms" publicPath="/terms" />;
+  return <LegalTextEdit kind="terms" publicPath="/terms" />;
 }
 
 /** /admin-panel/privacy-policy */
 export function PrivacyEdit() {
-  return <LegalTextEdit resource="privacyText" kind="privacy" publicPath="/privacy" />;
+  return <LegalTextEdit kind="privacy" publicPath="/privacy" />;
 }

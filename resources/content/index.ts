@@ -1,8 +1,67 @@
+import { action } from '../../src/providers/actions';
 import { lazyScreen, type ResourceDeclaration } from '../../src/providers/resource';
 
 const ContactUsEdit = lazyScreen(() => import('./ContactUsEdit'), 'ContactUsEdit');
 const PrivacyEdit = lazyScreen(() => import('./LegalTextEdit'), 'PrivacyEdit');
 const TermsEdit = lazyScreen(() => import('./LegalTextEdit'), 'TermsEdit');
+
+/** A stored text: the terms answer `content`, the privacy text `termsAndConditions` (spec §7). */
+export interface StoredText {
+  content?: string;
+  termsAndConditions?: string;
+}
+
+export interface ContactDetails {
+  content?: string;
+  email?: string;
+  phone?: string;
+}
+
+/**
+ * The content texts, each read and saved whole (JSON). The privacy text (DESIGN.md) is the
+ * terms' calls with type=privacy, kept apart from the terms.
+ */
+export const contentActions = {
+  getTerms: action<Record<string, never>, StoredText>({
+    method: 'GET',
+    path: 'terms-conditions/get-terms',
+  }),
+  saveTerms: action<{ content: string }>({
+    method: 'POST',
+    path: 'terms-conditions/create-terms',
+    bodyKind: 'json',
+    fields: ['content'],
+  }),
+  getPrivacy: action<Record<string, never>, StoredText>({
+    method: 'GET',
+    path: 'terms-conditions/get-terms',
+    query: { type: 'privacy' },
+  }),
+  savePrivacy: action<{ content: string; type: 'privacy' }>({
+    method: 'POST',
+    path: 'terms-conditions/create-terms',
+    bodyKind: 'json',
+    fields: ['content', 'type'],
+  }),
+  /** Read without a token (the landing page uses it too). */
+  getContactUs: action<Record<string, never>, ContactDetails>({
+    method: 'GET',
+    path: 'contact-us/get-contact-us',
+  }),
+  saveContactUs: action<{ content: string; email: string; phone: string }>({
+    method: 'POST',
+    path: 'contact-us/create-contact-us',
+    bodyKind: 'json',
+    fields: ['content', 'email', 'phone'],
+  }),
+  /** Addition: the server's sanitised form of a text, shown as the editors' live preview. */
+  previewContent: action<{ content: string }, { content?: string }>({
+    method: 'POST',
+    path: 'content/preview',
+    bodyKind: 'json',
+    fields: ['content'],
+  }),
+};
 
 /**
  * The content screens of spec 001: their routes and menu entries. The texts themselves are the
@@ -11,7 +70,7 @@ const TermsEdit = lazyScreen(() => import('./LegalTextEdit'), 'TermsEdit');
 export const content: ResourceDeclaration = {
   name: 'content',
   group: 'settings',
-  api: {},
+  api: { envelope: 'statusCode', actions: contentActions },
   routes: [
     { path: 'contact-us', component: ContactUsEdit, action: 'edit' },
     { path: 'terms-and-conditions', component: TermsEdit, action: 'edit' },
@@ -24,66 +83,4 @@ export const content: ResourceDeclaration = {
   ],
 };
 
-/** The terms: result.content; saved as `{ content }`. */
-export const termsText: ResourceDeclaration = {
-  name: 'termsText',
-  group: 'settings',
-  api: {
-    envelope: 'statusCode',
-    getOne: { method: 'GET', path: 'terms-conditions/get-terms' },
-    update: {
-      method: 'POST',
-      path: 'terms-conditions/create-terms',
-      bodyKind: 'json',
-      fields: ['content'],
-    },
-  },
-  routes: [],
-};
-
-/** The privacy text (DESIGN.md): the same calls with type=privacy, kept apart from the terms. */
-export const privacyText: ResourceDeclaration = {
-  name: 'privacyText',
-  group: 'settings',
-  api: {
-    envelope: 'statusCode',
-    getOne: { method: 'GET', path: 'terms-conditions/get-terms', query: { type: 'privacy' } },
-    update: {
-      method: 'POST',
-      path: 'terms-conditions/create-terms',
-      bodyKind: 'json',
-      fields: ['content', 'type'],
-    },
-  },
-  routes: [],
-};
-
-/** Contact us: read without a token (the landing page uses it too). */
-export const contactUs: ResourceDeclaration = {
-  name: 'contactUs',
-  group: 'settings',
-  api: {
-    envelope: 'statusCode',
-    getOne: { method: 'GET', path: 'contact-us/get-contact-us' },
-    update: {
-      method: 'POST',
-      path: 'contact-us/create-contact-us',
-      bodyKind: 'json',
-      fields: ['content', 'email', 'phone'],
-    },
-  },
-  routes: [],
-};
-
-/** Addition: the server's sanitised form of a text, shown as the editors' live preview. */
-export const contentPreview: ResourceDeclaration = {
-  name: 'contentPreview',
-  group: 'settings',
-  api: {
-    envelope: 'statusCode',
-    create: { method: 'POST', path: 'content/preview', bodyKind: 'json', fields: ['content'] },
-  },
-  routes: [],
-};
-
-export const contentResources = [content, termsText, privacyText, contactUs, contentPreview];
+export const contentResources = [content];

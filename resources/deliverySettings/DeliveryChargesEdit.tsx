@@ -1,32 +1,27 @@
-import {
-  maxValue,
-  minValue,
-  NumberInput,
-  required,
-  SimpleForm,
-  useGetOne,
-  useTranslate,
-} from 'react-admin';
+import { maxValue, minValue, NumberInput, required, SimpleForm, useTranslate } from 'react-admin';
+import type { FieldValues } from 'react-hook-form';
+import { useAction } from '../../src/actions/useAction';
+import { useActionQuery } from '../../src/actions/useActionQuery';
 import { FormToolbar } from '../../src/forms/FormToolbar';
+import type { AppDataProvider } from '../index';
 import { SettingsCard } from './SettingsCard';
-import { useSettingsSave } from './useSettingsSave';
 
 /** /admin-panel/delivery-charges/edit: one form; it stays on the page and reloads after saving. */
 export function DeliveryChargesEdit() {
   const translate = useTranslate();
-  const { data, isPending, error, refetch, dataUpdatedAt } = useGetOne('deliverySettings', {
-    id: 'charge',
-  });
-  const save = useSettingsSave('charge', {
-    failureMessage: 'app.deliverySettings.charges_failed',
-    reload: refetch,
-  });
-  const charge = data?.deliveryCharge ?? {};
+  const { data, isPending, error, dataUpdatedAt } = useActionQuery(
+    ['deliverySettings', 'charges'],
+    (dp: AppDataProvider) => dp.getDeliveryCharges({}),
+  );
+  const save = useAction(
+    (dp: AppDataProvider, { standardCharge, emergencyCharge, gst }: FieldValues) =>
+      dp.saveDeliveryCharges({ standardCharge, emergencyCharge, gst }),
+    { failureMessage: 'app.deliverySettings.charges_failed', invalidates: ['deliverySettings'] },
+  );
   const record = {
-    id: 'charge',
-    standardCharge: charge.standardCharge ?? 0,
-    emergencyCharge: charge.emergencyCharge ?? 0,
-    gst: charge.gst ?? 0,
+    standardCharge: data?.standardCharge ?? 0,
+    emergencyCharge: data?.emergencyCharge ?? 0,
+    gst: data?.gst ?? 0,
   };
   return (
     <SettingsCard
@@ -38,9 +33,7 @@ export function DeliveryChargesEdit() {
         // A new answer from the server refills the form.
         key={dataUpdatedAt}
         record={record}
-        onSubmit={({ standardCharge, emergencyCharge, gst }: Record<string, unknown>) =>
-          save({ standardCharge, emergencyCharge, gst }, record)
-        }
+        onSubmit={(values: FieldValues) => save.mutateAsync(values).catch(() => undefined)}
         toolbar={<FormToolbar label="Edit" busyLabel={translate('app.editing')} />}
       >
         <NumberInput

@@ -1,15 +1,10 @@
-import {
-  minValue,
-  NumberInput,
-  required,
-  SimpleForm,
-  TextInput,
-  useGetOne,
-  useTranslate,
-} from 'react-admin';
+import { minValue, NumberInput, required, SimpleForm, TextInput, useTranslate } from 'react-admin';
+import type { FieldValues } from 'react-hook-form';
+import { useAction } from '../../src/actions/useAction';
+import { useActionQuery } from '../../src/actions/useActionQuery';
 import { FormToolbar } from '../../src/forms/FormToolbar';
+import type { AppDataProvider } from '../index';
 import { SettingsCard } from './SettingsCard';
-import { useSettingsSave } from './useSettingsSave';
 
 /** Mirrors the server: whole hours. */
 const wholeHours = (value: unknown) =>
@@ -25,19 +20,19 @@ const first = (list: unknown) => (Array.isArray(list) ? String(list[0] ?? '') : 
  */
 export function DeliveryTimesEdit() {
   const translate = useTranslate();
-  const { data, isPending, error, refetch, dataUpdatedAt } = useGetOne('deliverySettings', {
-    id: 'time',
-  });
-  const save = useSettingsSave('time', {
-    failureMessage: 'app.deliverySettings.times_failed',
-    reload: refetch,
-  });
-  const times = data?.data ?? {};
+  const { data, isPending, error, dataUpdatedAt } = useActionQuery(
+    ['deliverySettings', 'times'],
+    (dp: AppDataProvider) => dp.getDeliveryTimes({}),
+  );
+  const save = useAction(
+    (dp: AppDataProvider, { pickupTime, deliveryTime, gapHours }: FieldValues) =>
+      dp.saveDeliveryTimes({ pickupTime, deliveryTime, gapHours }),
+    { failureMessage: 'app.deliverySettings.times_failed', invalidates: ['deliverySettings'] },
+  );
   const record = {
-    id: 'time',
-    pickupTime: first(times.pickupTime),
-    deliveryTime: first(times.deliveryTime),
-    gapHours: times.gapHours ?? 0,
+    pickupTime: first(data?.pickupTime),
+    deliveryTime: first(data?.deliveryTime),
+    gapHours: data?.gapHours ?? 0,
   };
   return (
     <SettingsCard
@@ -49,9 +44,7 @@ export function DeliveryTimesEdit() {
         // A new answer from the server refills the form.
         key={dataUpdatedAt}
         record={record}
-        onSubmit={({ pickupTime, deliveryTime, gapHours }: Record<string, unknown>) =>
-          save({ pickupTime, deliveryTime, gapHours }, record)
-        }
+        onSubmit={(values: FieldValues) => save.mutateAsync(values).catch(() => undefined)}
         toolbar={<FormToolbar label="Update" busyLabel={translate('app.updating')} />}
       >
         <TextInput

@@ -15,7 +15,7 @@ export function MarkDeliveredButton({
 }) {
   const translate = useTranslate();
   const { canAccess } = useCanAccess({ resource, action: 'edit' });
-  const { update, busy } = useOrderStatusUpdate(resource);
+  const { update, busy } = useOrderStatusUpdate();
   if (!canAccess) return null;
   return (
     <BusyButton

@@ -43,9 +43,7 @@ export function OrderStatusButton() {
         </IconButton>
       </Tooltip>
       {/* Mounted only while open, so that it starts from the order's current status each time. */}
-      {open && (
-        <OrderStatusDialog order={record} resource={resource} onClose={() => setOpen(false)} />
-      )}
+      {open && <OrderStatusDialog order={record} onClose={() => setOpen(false)} />}
     </>
   );
 }
@@ -54,20 +52,12 @@ export function OrderStatusButton() {
  * The four statuses with the order's current one chosen (Pending when it has none, the spec's
  * default): saving without a look then never reverts an order by accident.
  */
-function OrderStatusDialog({
-  order,
-  resource,
-  onClose,
-}: {
-  order: RaRecord;
-  resource: string;
-  onClose: () => void;
-}) {
+function OrderStatusDialog({ order, onClose }: { order: RaRecord; onClose: () => void }) {
   const translate = useTranslate();
   const [status, setStatus] = useState<OrderStatus>(
     isOrderStatus(order.status) ? order.status : 'Pending',
   );
-  const { update, busy } = useOrderStatusUpdate(resource);
+  const { update, busy } = useOrderStatusUpdate();
   const titleId = `order-status-title-${order.id}`;
 
   const save = async (event: FormEvent) => {

@@ -1,4 +1,7 @@
+import type { Identifier } from 'react-admin';
+import { action } from '../../src/providers/actions';
 import type { ApiCall } from '../../src/providers/resource';
+import type { OrderStatus } from './orderFields';
 
 /** Calls the orders and assigning-jobs resources share (docs/api.md). */
 
@@ -9,11 +12,14 @@ export const GET_ORDER: ApiCall = {
   resultKey: 'order',
 };
 
-/** The status modal and 'Mark As Delivered': multipart { orderId: <_id>, status }. */
-export const UPDATE_ORDER_STATUS: ApiCall = {
-  method: 'POST',
-  path: 'order/update-status',
-  bodyKind: 'multipart',
-  idField: 'orderId',
-  fields: ['status'],
+/** The orders' actions (the orders resource declares them; assigning jobs uses them too). */
+export const orderActions = {
+  /** The status modal and 'Mark As Delivered': multipart { orderId: <_id>, status }. */
+  setOrderStatus: action<{ id: Identifier; status: OrderStatus }>({
+    method: 'POST',
+    path: 'order/update-status',
+    bodyKind: 'multipart',
+    idField: 'orderId',
+    fields: ['status'],
+  }),
 };

@@ -1,5 +1,5 @@
 import { lazyScreen, type ListCall, type ResourceDeclaration } from '../../src/providers/resource';
-import { GET_ORDER, UPDATE_ORDER_STATUS } from './calls';
+import { GET_ORDER, orderActions } from './calls';
 
 const AllOrdersList = lazyScreen(() => import('./AllOrdersList'), 'AllOrdersList');
 const OrdersByTypeList = lazyScreen(() => import('./OrdersByTypeList'), 'OrdersByTypeList');
@@ -48,7 +48,7 @@ export const orders: ResourceDeclaration = {
       },
     },
     getOne: GET_ORDER,
-    update: UPDATE_ORDER_STATUS,
+    actions: orderActions,
   },
   routes: [
     { path: 'orders/:page', component: AllOrdersList },

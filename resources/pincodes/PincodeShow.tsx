@@ -1,62 +1,32 @@
-import EditIcon from '@mui/icons-material/Edit';
-import { Button, Card, CardContent, Stack, Typography } from '@mui/material';
-import {
-  Labeled,
-  RecordContextProvider,
-  TextField,
-  Title,
-  useCanAccess,
-  useGetOne,
-  useTranslate,
-} from 'react-admin';
-import { Link, useParams } from 'react-router-dom';
-import { RecordMissing } from '../../src/components/RecordMissing';
+import { Stack } from '@mui/material';
+import { FunctionField, Labeled, TextField, useTranslate } from 'react-admin';
 import { formatDay } from '../../src/format';
+import { RecordShow } from '../../src/records/RecordShow';
 
 /** /admin-panel/pincode/view/{id} */
 export function PincodeShow() {
-  const { id } = useParams();
   const translate = useTranslate();
-  const { data: record, isPending, error } = useGetOne('pincodes', { id: id! });
-  const { canAccess: canEdit } = useCanAccess({ resource: 'pincodes', action: 'edit' });
-  if (isPending) return <Typography sx={{ p: 3 }}>{translate('app.loading')}</Typography>;
-  if (error || !record) return <RecordMissing message={error?.message} />;
   return (
-    <RecordContextProvider value={record}>
-      <Title title={translate('app.pincodes.view_title')} />
-      <Card sx={{ mt: 2, maxWidth: 720 }}>
-        <CardContent>
-          <Stack direction="row" justifyContent="space-between" alignItems="center" sx={{ mb: 2 }}>
-            <Typography variant="h5" component="h1">
-              {translate('app.pincodes.heading', { number: record.number })}
-            </Typography>
-            {canEdit && (
-              <Button
-                component={Link}
-                to={`/pincode/edit/${record.id}`}
-                startIcon={<EditIcon />}
-                variant="outlined"
-              >
-                Edit
-              </Button>
-            )}
-          </Stack>
-          <Stack spacing={2}>
-            <Labeled label="app.pincodes.number">
-              <TextField source="number" />
-            </Labeled>
-            <Labeled label="app.pincodes.pin_type">
-              <TextField source="pinType" />
-            </Labeled>
-            <Labeled label="Status">
-              <TextField source="status" />
-            </Labeled>
-            <Labeled label="Created At">
-              <Typography variant="body2">{formatDay(record.createdAt)}</Typography>
-            </Labeled>
-          </Stack>
-        </CardContent>
-      </Card>
-    </RecordContextProvider>
+    <RecordShow
+      resource="pincodes"
+      title="app.pincodes.view_title"
+      heading={(record) => translate('app.pincodes.heading', { number: record.number })}
+      editTo={(record) => `/pincode/edit/${record.id}`}
+    >
+      <Stack spacing={2}>
+        <Labeled label="app.pincodes.number">
+          <TextField source="number" />
+        </Labeled>
+        <Labeled label="app.pincodes.pin_type">
+          <TextField source="pinType" />
+        </Labeled>
+        <Labeled label="Status">
+          <TextField source="status" />
+        </Labeled>
+        <Labeled label="Created At">
+          <FunctionField render={(record) => formatDay(record.createdAt)} />
+        </Labeled>
+      </Stack>
+    </RecordShow>
   );
 }

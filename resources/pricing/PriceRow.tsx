@@ -1,16 +1,8 @@
 import { Avatar, Button, TableCell, TableRow, TextField } from '@mui/material';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import {
-  HttpError,
-  useDataProvider,
-  useLogoutIfAccessDenied,
-  useNotify,
-  useTranslate,
-  type RaRecord,
-} from 'react-admin';
+import { useTranslate, useUpdate, type RaRecord } from 'react-admin';
+import { useWriteCallbacks } from '../../src/actions/useWriteCallbacks';
 import { imageUrl } from '../../src/format';
-import type { WriteMeta } from '../../src/providers/dataProvider';
 import { editData, isChanged, priceValuesOf, validatePrices, type PriceValues } from './prices';
 
 const FIELDS: { key: keyof PriceValues; label: string; step: string }[] = [
@@ -34,42 +26,25 @@ export function PriceRow({
   canEdit: boolean;
 }) {
   const translate = useTranslate();
-  const dataProvider = useDataProvider();
-  const notify = useNotify();
-  const queryClient = useQueryClient();
-  const logoutIfAccessDenied = useLogoutIfAccessDenied();
   const [saved, setSaved] = useState(() => priceValuesOf(record));
   const [values, setValues] = useState(saved);
-  const [busy, setBusy] = useState(false);
+  const [update, { isPending: busy }] = useUpdate();
+  const callbacks = useWriteCallbacks({
+    resource,
+    failureMessage,
+    onSuccess: () => setSaved(values),
+  });
   const errors = validatePrices(values);
   const changed = isChanged(values, saved);
   const valid = Object.keys(errors).length === 0;
   const name = String(record.name ?? '');
 
-  const save = async () => {
-    setBusy(true);
-    try {
-      const result = await dataProvider.update(resource, {
-        id: record.id,
-        data: editData(record, values),
-        previousData: record,
-      });
-      const { message } = ((result as { meta?: WriteMeta }).meta ?? {}) as WriteMeta;
-      notify(message || 'ra.notification.updated', {
-        type: 'success',
-        messageArgs: { smart_count: 1 },
-      });
-      setSaved(values);
-      await queryClient.invalidateQueries({ queryKey: [resource] });
-    } catch (error) {
-      if (!(await logoutIfAccessDenied(error))) {
-        const reached = error instanceof HttpError && error.status > 0;
-        notify(reached ? (error as Error).message : failureMessage, { type: 'error' });
-      }
-    } finally {
-      setBusy(false);
-    }
-  };
+  const save = () =>
+    update(
+      resource,
+      { id: record.id, data: editData(record, values), previousData: record },
+      { mutationMode: 'pessimistic', ...callbacks },
+    );
 
   return (
     <TableRow hover>

@@ -6,14 +6,14 @@ import {
   maxLength,
   RadioButtonGroupInput,
   TextInput,
-  useDataProvider,
-  useLogoutIfAccessDenied,
   useNotify,
   useTranslate,
   type RaRecord,
 } from 'react-admin';
-import type { WriteMeta } from '../../src/providers/dataProvider';
+import type { FieldValues } from 'react-hook-form';
+import { useAction } from '../../src/actions/useAction';
 import { FormSubmitButton } from '../../src/forms/FormSubmitButton';
+import type { AppDataProvider } from '../index';
 
 const STATUS_CHOICES = [
   { id: 'Approved', name: 'app.returns.approved' },
@@ -23,9 +23,12 @@ const STATUS_CHOICES = [
 export const REASON_MAX = 500;
 
 /** The fields sent: the chosen status and the reason, left out when blank. */
-export function returnStatusPayload({ status, reason }: Record<string, unknown>) {
+export function returnStatusPayload({ status, reason }: FieldValues) {
   const text = typeof reason === 'string' ? reason.trim() : '';
-  return { status, reason: text || undefined };
+  return {
+    status: status === 'Approved' ? 'Approved' : 'Rejected',
+    reason: text || undefined,
+  } as const;
 }
 
 /**
@@ -35,34 +38,28 @@ export function returnStatusPayload({ status, reason }: Record<string, unknown>)
  */
 export function ReturnStatusForm({ record }: { record: RaRecord }) {
   const translate = useTranslate();
-  const dataProvider = useDataProvider();
   const notify = useNotify();
   const queryClient = useQueryClient();
-  const logoutIfAccessDenied = useLogoutIfAccessDenied();
+  const settle = useAction(
+    (dp: AppDataProvider, values: FieldValues) =>
+      dp.settleReturn({ id: record.id, ...returnStatusPayload(values) }),
+    {
+      failureMessage: 'app.returns.update_failed',
+      invalidates: ['returns'],
+      // Refused because another admin settled it first: show what the server now holds.
+      onError: (error) =>
+        error instanceof HttpError && error.status > 0
+          ? queryClient.invalidateQueries({ queryKey: ['returns'] })
+          : undefined,
+    },
+  );
 
-  const submit = async (values: Record<string, unknown>) => {
+  const submit = async (values: FieldValues) => {
     if (values.status !== 'Approved' && values.status !== 'Rejected') {
       notify('app.returns.status_required', { type: 'error' });
       return;
     }
-    try {
-      const result = await dataProvider.update('returns', {
-        id: record.id,
-        data: returnStatusPayload(values),
-        previousData: record,
-      });
-      const { message } = ((result as { meta?: WriteMeta }).meta ?? {}) as WriteMeta;
-      notify(message || 'ra.notification.updated', {
-        type: 'success',
-        messageArgs: { smart_count: 1 },
-      });
-    } catch (error) {
-      if (await logoutIfAccessDenied(error)) return;
-      const reached = error instanceof HttpError && error.status > 0;
-      notify(reached ? (error as Error).message : 'app.returns.update_failed', { type: 'error' });
-      if (!reached) return;
-    }
-    await queryClient.invalidateQueries({ queryKey: ['returns'] });
+    await settle.mutateAsync(values).catch(() => undefined);
   };
 
   return (

@@ -1,4 +1,17 @@
+import type { Identifier } from 'react-admin';
+import { action } from '../../src/providers/actions';
 import { lazyScreen, type ResourceDeclaration } from '../../src/providers/resource';
+
+/** Approve or reject a Pending request, with an optional reason (form fields). */
+export const returnActions = {
+  settleReturn: action<{ id: Identifier; status: 'Approved' | 'Rejected'; reason?: string }>({
+    method: 'POST',
+    path: 'return-history/update-return-request-status',
+    bodyKind: 'form',
+    idField: 'returnHistoryId',
+    fields: ['status', 'reason'],
+  }),
+};
 
 const ReturnList = lazyScreen(() => import('./ReturnList'), 'ReturnList');
 const ReturnShow = lazyScreen(() => import('./ReturnShow'), 'ReturnShow');
@@ -24,13 +37,7 @@ export const returns: ResourceDeclaration = {
       path: 'return-history/get-return-request/:id',
       resultKey: 'returnRequest',
     },
-    update: {
-      method: 'POST',
-      path: 'return-history/update-return-request-status',
-      bodyKind: 'form',
-      idField: 'returnHistoryId',
-      fields: ['status', 'reason'],
-    },
+    actions: returnActions,
   },
   routes: [
     { path: 'returns/:categoryType/:page', component: ReturnList },

@@ -6,15 +6,14 @@ import {
   maxLength,
   SelectInput,
   TextInput,
-  useDataProvider,
-  useLogoutIfAccessDenied,
-  useNotify,
   useTranslate,
   type RaRecord,
 } from 'react-admin';
+import type { FieldValues } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
-import type { WriteMeta } from '../../src/providers/dataProvider';
+import { useAction } from '../../src/actions/useAction';
 import { FormSubmitButton } from '../../src/forms/FormSubmitButton';
+import type { AppDataProvider } from '../index';
 
 const STATUS_CHOICES = [
   { id: 'resolved', name: 'app.supports.resolved' },
@@ -44,36 +43,31 @@ export function ReplyDialog({
   onClose: () => void;
 }) {
   const translate = useTranslate();
-  const dataProvider = useDataProvider();
-  const notify = useNotify();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const logoutIfAccessDenied = useLogoutIfAccessDenied();
-
-  const send = async ({ status, reply }: Record<string, unknown>) => {
-    try {
-      const result = await dataProvider.update('supports', {
+  const reply = useAction(
+    (dp: AppDataProvider, { status, reply: text }: FieldValues) =>
+      dp.replyToTicket({
         id: ticket.id,
-        data: { reply: String(reply).trim(), status },
-        previousData: ticket,
-      });
-      const { message } = ((result as { meta?: WriteMeta }).meta ?? {}) as WriteMeta;
-      notify(message || 'app.supports.reply_sent', { type: 'success' });
-      await queryClient.invalidateQueries({ queryKey: ['supports'] });
-      navigate('/supports/1');
-    } catch (error) {
-      if (await logoutIfAccessDenied(error)) return;
-      const reason = error instanceof HttpError && error.status > 0 ? error.message : '';
-      notify(reason ? 'app.supports.reply_failed_because' : 'app.supports.reply_failed', {
-        type: 'error',
-        messageArgs: { reason },
-      });
-      if (error instanceof HttpError && (error.status === 404 || error.status === 409)) {
-        await queryClient.invalidateQueries({ queryKey: ['supports'] });
-        onClose();
-      }
-    }
-  };
+        reply: String(text).trim(),
+        status: status === 'resolved' ? 'resolved' : 'unresolved',
+      }),
+    {
+      successMessage: 'app.supports.reply_sent',
+      failureMessage: 'app.supports.reply_failed',
+      failureWithReason: 'app.supports.reply_failed_because',
+      invalidates: ['supports'],
+      onSuccess: () => navigate('/supports/1'),
+      // The ticket was resolved or removed meanwhile: the tickets reload and the Reply button goes.
+      onError: async (error) => {
+        if (error instanceof HttpError && (error.status === 404 || error.status === 409)) {
+          await queryClient.invalidateQueries({ queryKey: ['supports'] });
+          onClose();
+        }
+      },
+    },
+  );
+  const send = (values: FieldValues) => reply.mutateAsync(values).catch(() => undefined);
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="reply-dialog-title">

@@ -1,4 +1,17 @@
+import type { Identifier } from 'react-admin';
+import { action } from '../../src/providers/actions';
 import { lazyScreen, type ResourceDeclaration } from '../../src/providers/resource';
+
+/** The reply modal: POST support/make-resolve, form { supportId, reply, status }. */
+export const supportActions = {
+  replyToTicket: action<{ id: Identifier; reply: string; status: 'resolved' | 'unresolved' }>({
+    method: 'POST',
+    path: 'support/make-resolve',
+    bodyKind: 'form',
+    idField: 'supportId',
+    fields: ['reply', 'status'],
+  }),
+};
 
 const SupportList = lazyScreen(() => import('./SupportList'), 'SupportList');
 const TicketShow = lazyScreen(() => import('./TicketShow'), 'TicketShow');
@@ -35,13 +48,7 @@ export const supports: ResourceDeclaration = {
     },
     // Addition: one ticket by id, for reloads and shared links.
     getOne: { method: 'GET', path: 'support/get-support/:id', resultKey: 'support' },
-    update: {
-      method: 'POST',
-      path: 'support/make-resolve',
-      bodyKind: 'form',
-      idField: 'supportId',
-      fields: ['reply', 'status'],
-    },
+    actions: supportActions,
   },
   routes: [
     { path: 'supports/:page', component: SupportList },

@@ -1,22 +1,16 @@
 import BlockIcon from '@mui/icons-material/Block';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
 import { IconButton, Tooltip } from '@mui/material';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import {
-  Confirm,
-  HttpError,
-  useDataProvider,
-  useLogoutIfAccessDenied,
-  useNotify,
-  useRecordContext,
-  useTranslate,
-} from 'react-admin';
-import type { WriteMeta } from '../../src/providers/dataProvider';
+import { Confirm, useRecordContext, useTranslate, type Identifier } from 'react-admin';
+import { useAction } from '../../src/actions/useAction';
+import type { AppDataProvider } from '../index';
 import { fullName } from './names';
 
 /** The lists that show a user's status; all reload after a block or an unblock. */
 const USER_LISTS = ['users', 'blockedUsers', 'inactiveUsers'];
+
+type StatusChange = { id: Identifier; status: 'Active' | 'Blocked' };
 
 /**
  * Block for an Active user, Unblock for any other status, after a confirmation; the server's
@@ -25,41 +19,21 @@ const USER_LISTS = ['users', 'blockedUsers', 'inactiveUsers'];
 export function StatusButton() {
   const record = useRecordContext();
   const translate = useTranslate();
-  const dataProvider = useDataProvider();
-  const notify = useNotify();
-  const queryClient = useQueryClient();
-  const logoutIfAccessDenied = useLogoutIfAccessDenied();
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const setStatus = useAction(
+    (dp: AppDataProvider, change: StatusChange) => dp.setCustomerStatus(change),
+    {
+      failureMessage: 'app.users.status_failed',
+      invalidates: USER_LISTS,
+      onSuccess: () => setOpen(false),
+      onError: () => setOpen(false),
+    },
+  );
   if (!record) return null;
   const block = record.status === 'Active';
   const label = translate(block ? 'app.users.block' : 'app.users.unblock');
   const name = fullName(record);
-
-  const confirm = async () => {
-    setBusy(true);
-    try {
-      const result = await dataProvider.update('customerStatus', {
-        id: record.id,
-        data: { status: block ? 'Blocked' : 'Active' },
-        previousData: record,
-      });
-      const { message } = ((result as { meta?: WriteMeta }).meta ?? {}) as WriteMeta;
-      notify(message || 'ra.notification.updated', {
-        type: 'success',
-        messageArgs: { smart_count: 1 },
-      });
-      await Promise.all(USER_LISTS.map((r) => queryClient.invalidateQueries({ queryKey: [r] })));
-    } catch (error) {
-      if (!(await logoutIfAccessDenied(error))) {
-        const reached = error instanceof HttpError && error.status > 0;
-        notify(reached ? (error as Error).message : 'app.users.status_failed', { type: 'error' });
-      }
-    } finally {
-      setBusy(false);
-      setOpen(false);
-    }
-  };
+  const confirm = () => setStatus.mutate({ id: record.id, status: block ? 'Blocked' : 'Active' });
 
   return (
     <>
@@ -75,7 +49,7 @@ export function StatusButton() {
       </Tooltip>
       <Confirm
         isOpen={open}
-        loading={busy}
+        loading={setStatus.isPending}
         title={translate(block ? 'app.users.block_confirm' : 'app.users.unblock_confirm', {
           name,
         })}

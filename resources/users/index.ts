@@ -1,4 +1,18 @@
+import type { Identifier } from 'react-admin';
+import { action } from '../../src/providers/actions';
 import { lazyScreen, type ResourceDeclaration } from '../../src/providers/resource';
+
+/** Block / unblock: POST user/update-user-status, form { status, userId }. */
+export const userActions = {
+  setCustomerStatus: action<{ id: Identifier; status: 'Active' | 'Blocked' }>({
+    method: 'POST',
+    path: 'user/update-user-status',
+    bodyKind: 'form',
+    idField: 'userId',
+    fields: ['status'],
+    resultKey: 'user',
+  }),
+};
 
 const BlockedUserList = lazyScreen(() => import('./BlockedUserList'), 'BlockedUserList');
 const InactiveUserList = lazyScreen(() => import('./InactiveUserList'), 'InactiveUserList');
@@ -34,6 +48,7 @@ export const users: ResourceDeclaration = {
       fields: ['email', 'firstName', 'lastName', 'phone', 'status', 'password', 'address'],
       resultKey: 'user',
     },
+    actions: userActions,
   },
   routes: [
     { path: 'user/active-users/:page', component: UserList },
@@ -85,23 +100,5 @@ export const inactiveUsers: ResourceDeclaration = {
   routes: [],
 };
 
-/** Block / unblock: `update` of this resource is POST user/update-user-status, form {status, userId}. */
-export const customerStatus: ResourceDeclaration = {
-  name: 'customerStatus',
-  group: 'userManagement',
-  api: {
-    envelope: 'statusCode',
-    update: {
-      method: 'POST',
-      path: 'user/update-user-status',
-      bodyKind: 'form',
-      idField: 'userId',
-      fields: ['status'],
-      resultKey: 'user',
-    },
-  },
-  routes: [],
-};
-
 /** Every declaration of this folder, for resources/index.ts. */
-export const userResources = [users, blockedUsers, inactiveUsers, customerStatus];
+export const userResources = [users, blockedUsers, inactiveUsers];

@@ -1,18 +1,14 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import { IconButton, Tooltip } from '@mui/material';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
   Confirm,
-  HttpError,
   useCanAccess,
-  useDataProvider,
-  useLogoutIfAccessDenied,
-  useNotify,
+  useDelete,
   useRecordContext,
   useResourceContext,
 } from 'react-admin';
-import type { WriteMeta } from '../providers/dataProvider';
+import { useWriteCallbacks } from '../actions/useWriteCallbacks';
 
 /**
  * Deletes the row's record after a confirmation: the server's message on success and the
@@ -30,35 +26,29 @@ export function ConfirmDeleteButton({
   const contextResource = useResourceContext();
   const resource = resourceProp ?? contextResource!;
   const { canAccess } = useCanAccess({ resource, action: 'delete' });
-  const dataProvider = useDataProvider();
-  const notify = useNotify();
-  const queryClient = useQueryClient();
-  const logoutIfAccessDenied = useLogoutIfAccessDenied();
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const [remove, { isPending: busy }] = useDelete();
+  const callbacks = useWriteCallbacks({
+    resource,
+    failureMessage,
+    successMessage: 'ra.notification.deleted',
+  });
   if (!record || !canAccess) return null;
   const name = String(record.name ?? record.title ?? record.number ?? '');
 
-  const confirm = async () => {
-    setBusy(true);
-    try {
-      const result = await dataProvider.delete(resource, { id: record.id, previousData: record });
-      const { message } = ((result as { meta?: WriteMeta }).meta ?? {}) as WriteMeta;
-      notify(message || 'ra.notification.deleted', {
-        type: 'success',
-        messageArgs: { smart_count: 1 },
-      });
-      await queryClient.invalidateQueries({ queryKey: [resource] });
-    } catch (error) {
-      if (!(await logoutIfAccessDenied(error))) {
-        const reached = error instanceof HttpError && error.status > 0;
-        notify(reached ? (error as Error).message : failureMessage, { type: 'error' });
-      }
-    } finally {
-      setBusy(false);
-      setOpen(false);
-    }
-  };
+  const confirm = () =>
+    remove(
+      resource,
+      { id: record.id, previousData: record },
+      {
+        mutationMode: 'pessimistic',
+        onSuccess: (deleted) => callbacks.onSuccess(deleted).finally(() => setOpen(false)),
+        onError: (error) => {
+          callbacks.onError(error);
+          setOpen(false);
+        },
+      },
+    );
 
   return (
     <>

@@ -1,13 +1,9 @@
 import type { DataProvider, Identifier, RaRecord } from 'react-admin';
+import type { ActionMethods, ActionResult, AnyActionCall, WriteMeta } from './actions';
 import { apiDownload, apiRequest, type ApiAnswer } from './httpClient';
 import type { ApiCall, ResourceDeclaration } from './resource';
 
-/** The answer of a write, with the server's message for the success notification. */
-export interface WriteMeta {
-  message?: string;
-}
-
-export type AppDataProvider = DataProvider;
+export type { WriteMeta } from './actions';
 
 export interface DownloadParams {
   /** Fills the `:name` parts of the file's path; the other values are its query. */
@@ -74,9 +70,12 @@ function readResult(answer: ApiAnswer, key?: string): unknown {
  * Interprets the resource declarations of `resources/`: one generic provider, no per-resource
  * code. Paths, envelopes, paging shapes and body kinds all come from the declarations.
  */
-export function createDataProvider(
-  declarations: ResourceDeclaration[],
-): AppDataProvider & FileDownloads {
+/** The panel's provider: CRUD, file downloads and the resources' declared actions. */
+export type BaseDataProvider = DataProvider & FileDownloads;
+
+export function createDataProvider<
+  Actions extends Record<string, AnyActionCall> = Record<never, AnyActionCall>,
+>(declarations: ResourceDeclaration[]): BaseDataProvider & ActionMethods<Actions> {
   const resources = Object.fromEntries(declarations.map((d) => [d.name, d]));
 
   function callOf<K extends 'list' | 'getOne' | 'create' | 'update' | 'delete'>(
@@ -122,7 +121,32 @@ export function createDataProvider(
     return { call, envelope: call.envelope ?? decl.api.envelope };
   }
 
-  const provider: AppDataProvider & FileDownloads = {
+  /** One declared action as a provider method. */
+  function actionMethod(decl: ResourceDeclaration, call: AnyActionCall) {
+    return async (params: Record<string, unknown> = {}): Promise<ActionResult<unknown>> => {
+      const { path, rest } = fillPath(call.path, params.id as Identifier | undefined, params);
+      const get = call.method === 'GET';
+      const answer = await apiRequest({
+        method: call.method,
+        path,
+        query: get ? { ...call.query, ...rest } : call.query,
+        body: get ? undefined : pickFields(call, rest, params.id as Identifier | undefined),
+        bodyKind: call.bodyKind,
+        envelope: call.envelope ?? decl.api.envelope,
+      });
+      return { data: readResult(answer, call.resultKey), meta: { message: answer.message } };
+    };
+  }
+
+  const actions: Record<string, ReturnType<typeof actionMethod>> = {};
+  for (const decl of declarations) {
+    for (const [name, call] of Object.entries(decl.api.actions ?? {})) {
+      if (name in actions) throw new Error(`Two resources declare the action ${name}`);
+      actions[name] = actionMethod(decl, call);
+    }
+  }
+
+  const provider: BaseDataProvider = {
     async getList(resource, params) {
       const { call, envelope } = listCallOf(resource, params.meta?.list);
       const { q, ...filters } = params.filter ?? {};
@@ -150,14 +174,7 @@ export function createDataProvider(
       const source = call.paging === 'top' ? answer : (answer.result ?? {});
       const items = ((call.paging === 'top' ? answer.data : readResult(answer, call.resultKey)) ??
         []) as Record<string, unknown>[];
-      const meta = call.metaKeys
-        ? Object.fromEntries(call.metaKeys.map((key) => [key, source[key]]))
-        : undefined;
-      return {
-        data: items.map(withId),
-        total: Number(source.totalRecords ?? items.length),
-        ...(meta && { meta }),
-      };
+      return { data: items.map(withId), total: Number(source.totalRecords ?? items.length) };
     },
 
     async getOne(resource, params) {
@@ -199,7 +216,8 @@ export function createDataProvider(
 
     async delete(resource, params) {
       const { meta } = await write(resource, 'delete', {}, params.id);
-      return { data: params.previousData ?? ({ id: params.id } as never), meta } as never;
+      const data = { ...(params.previousData ?? { id: params.id }) };
+      return { data, meta } as never;
     },
 
     async updateMany(resource, params) {
@@ -225,5 +243,9 @@ export function createDataProvider(
       return { data: { blob, fileName: call.fileName } };
     },
   };
-  return provider;
+  // A declared action never shadows a CRUD method (checked above by name).
+  for (const name of Object.keys(actions)) {
+    if (name in provider) throw new Error(`The action ${name} would replace a provider method`);
+  }
+  return Object.assign(provider, actions) as BaseDataProvider & ActionMethods<Actions>;
 }

@@ -1,4 +1,5 @@
 import { lazy, type ComponentType } from 'react';
+import type { AnyActionCall } from './actions';
 import type { BodyKind, Envelope } from './httpClient';
 import type { PermissionGroup } from './permissions';
 
@@ -37,11 +38,6 @@ export interface ListCall extends ApiCall {
   searchParam?: string;
   sortParam?: string;
   sortOrderParam?: string;
-  /**
-   * Keys of `result` handed back beside the items as the list's `meta` (the job sheet's `pdf`),
-   * read by screens through `useListContext().meta` or the getList answer.
-   */
-  metaKeys?: string[];
 }
 
 export interface ResourceApi {
@@ -61,6 +57,11 @@ export interface ResourceApi {
    * values, the other values sent as the query; downloaded by the provider's `download`.
    */
   files?: Record<string, FileCall>;
+  /**
+   * Calls that are not CRUD (`action(...)` in ./actions), offered by the dataProvider as typed
+   * methods of the same name: `useDataProvider<AppDataProvider>().setCustomerStatus(...)`.
+   */
+  actions?: Record<string, AnyActionCall>;
 }
 
 /** A file to download, e.g. `{ path: 'order/job-sheet/:serviceId', fileName: 'orders.pdf' }`. */

@@ -1,0 +1,91 @@
+import EditIcon from '@mui/icons-material/Edit';
+import { Button } from '@mui/material';
+import type { ReactNode } from 'react';
+import { ShowBase, useCanAccess, useShowContext, useTranslate, type RaRecord } from 'react-admin';
+import { Link, useParams } from 'react-router-dom';
+import { RecordCard, RecordLoadState } from './RecordCard';
+
+export interface RecordShowProps {
+  resource: string;
+  /** The page title (an i18n key). */
+  title: string;
+  /** The card's heading, from the record (a name); the title when absent. */
+  heading?: (record: RaRecord) => ReactNode;
+  /** The Edit button's route, shown to admins who may edit. */
+  editTo?: (record: RaRecord) => string;
+  /** The record id; by default the route's `:id`. */
+  id?: string;
+  maxWidth?: number | 'none';
+  /** The fields, inside the card. */
+  children: ReactNode;
+  /** What follows the card (a category's products and accessories). */
+  after?: (record: RaRecord) => ReactNode;
+}
+
+/**
+ * A view screen on react-admin's ShowBase: loads the record by id, shows 'Loading ...' or why
+ * it is missing, then the title, a card with the heading and an Edit button, and the fields
+ * (react-admin fields read the record from the context).
+ */
+export function RecordShow({ resource, id, ...frame }: RecordShowProps) {
+  const params = useParams();
+  // Asked outside ShowBase: inside, the record context would make it a second, later question.
+  const { canAccess: canEdit } = useCanAccess({
+    resource,
+    action: 'edit',
+    enabled: Boolean(frame.editTo),
+  });
+  return (
+    <ShowBase
+      resource={resource}
+      id={id ?? params.id}
+      queryOptions={{ onError: () => undefined }}
+      redirectOnError={false}
+    >
+      <ShowFrame {...frame} canEdit={Boolean(canEdit)} />
+    </ShowBase>
+  );
+}
+
+function ShowFrame({
+  canEdit,
+  title,
+  heading,
+  editTo,
+  maxWidth,
+  children,
+  after,
+}: Omit<RecordShowProps, 'id' | 'resource'> & { canEdit: boolean }) {
+  const translate = useTranslate();
+  const { isPending, error, record } = useShowContext();
+  return (
+    <RecordLoadState isPending={isPending} error={error} found={Boolean(record)}>
+      {record && (
+        <>
+          <RecordCard
+            title={translate(title)}
+            heading={heading ? heading(record) : translate(title)}
+            maxWidth={maxWidth}
+            content
+            actions={
+              editTo &&
+              canEdit && (
+                <Button
+                  component={Link}
+                  to={editTo(record)}
+                  startIcon={<EditIcon />}
+                  variant="outlined"
+                >
+                  Edit
+                </Button>
+              )
+            }
+          >
+            {children}
+          </RecordCard>
+          {after?.(record)}
+        </>
+      )}
+    </RecordLoadState>
+  );
+}
