@@ -1,37 +1,16 @@
-import { Card, CardContent, Typography } from '@mui/material';
-import { SimpleForm, Title, useGetOne, useTranslate } from 'react-admin';
-import { useParams } from 'react-router-dom';
-import { RecordMissing } from '../../src/components/RecordMissing';
-import { FormToolbar } from '../../src/forms/FormToolbar';
-import { useResourceSave } from '../../src/forms/useResourceSave';
 import { CategoryInputs } from './CategoryInputs';
+import { RecordEdit } from '../../src/records/RecordEdit';
 
 /** Loads the category by id, so a reload or a shared link works. */
 export function CategoryEdit() {
-  const { id } = useParams();
-  const translate = useTranslate();
-  const { data: record, isPending, error } = useGetOne('categories', { id: id! });
-  const save = useResourceSave('categories', {
-    failureMessage: 'app.categories.edit_failed',
-    fallbackPath: '/categories/1',
-  });
-  if (isPending) return <Typography sx={{ p: 3 }}>{translate('app.loading')}</Typography>;
-  if (error || !record) return <RecordMissing message={error?.message} />;
   return (
-    <Card sx={{ mt: 2, maxWidth: 720 }}>
-      <Title title={translate('app.categories.edit_title')} />
-      <CardContent sx={{ pb: 0 }}>
-        <Typography variant="h5" component="h1">
-          {translate('app.categories.edit_title')}
-        </Typography>
-      </CardContent>
-      <SimpleForm
-        record={record}
-        onSubmit={(data: Record<string, unknown>) => save(data, record)}
-        toolbar={<FormToolbar label="Update" busyLabel={translate('app.updating')} />}
-      >
-        <CategoryInputs mode="edit" />
-      </SimpleForm>
-    </Card>
+    <RecordEdit
+      resource="categories"
+      title="app.categories.edit_title"
+      backTo="/categories/1"
+      failureMessage="app.categories.edit_failed"
+    >
+      <CategoryInputs mode="edit" />
+    </RecordEdit>
   );
 }

@@ -47,7 +47,7 @@ export function ContactUsEdit() {
       <SimpleForm
         key={dataUpdatedAt}
         record={record}
-        onSubmit={(values: FieldValues) => save.mutateAsync(values).catch(() => undefined)}
+        onSubmit={save.submit}
         toolbar={
           <FormToolbar label={translate('app.content.save')} busyLabel={translate('app.busy')} />
         }

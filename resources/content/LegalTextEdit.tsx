@@ -43,7 +43,7 @@ function LegalTextEdit({ kind, publicPath }: LegalTextProps) {
       <SimpleForm
         key={dataUpdatedAt}
         record={record}
-        onSubmit={(values: FieldValues) => save.mutateAsync(values).catch(() => undefined)}
+        onSubmit={save.submit}
         toolbar={
           <FormToolbar label={translate('app.content.save')} busyLabel={translate('app.busy')} />
         }

@@ -33,7 +33,7 @@ export function DeliveryChargesEdit() {
         // A new answer from the server refills the form.
         key={dataUpdatedAt}
         record={record}
-        onSubmit={(values: FieldValues) => save.mutateAsync(values).catch(() => undefined)}
+        onSubmit={save.submit}
         toolbar={<FormToolbar label="Edit" busyLabel={translate('app.editing')} />}
       >
         <NumberInput

@@ -44,7 +44,7 @@ export function DeliveryTimesEdit() {
         // A new answer from the server refills the form.
         key={dataUpdatedAt}
         record={record}
-        onSubmit={(values: FieldValues) => save.mutateAsync(values).catch(() => undefined)}
+        onSubmit={save.submit}
         toolbar={<FormToolbar label="Update" busyLabel={translate('app.updating')} />}
       >
         <TextInput

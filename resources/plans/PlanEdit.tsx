@@ -1,37 +1,16 @@
-import { Card, CardContent, Typography } from '@mui/material';
-import { SimpleForm, Title, useGetOne, useTranslate } from 'react-admin';
-import { useParams } from 'react-router-dom';
-import { RecordMissing } from '../../src/components/RecordMissing';
-import { FormToolbar } from '../../src/forms/FormToolbar';
-import { useResourceSave } from '../../src/forms/useResourceSave';
 import { PlanInputs } from './PlanInputs';
+import { RecordEdit } from '../../src/records/RecordEdit';
 
-/** /admin-panel/tiffin-plan/edit/{planId}: loads the plan by id, so reloads work. */
+/** /admin-panel/tiffin-plan/edit/{id}: loads the plan by id, so a reload or a shared link works. */
 export function PlanEdit() {
-  const { id } = useParams();
-  const translate = useTranslate();
-  const { data: record, isPending, error } = useGetOne('plans', { id: id! });
-  const save = useResourceSave('plans', {
-    failureMessage: 'app.plans.edit_failed',
-    fallbackPath: '/tiffin-plans/1',
-  });
-  if (isPending) return <Typography sx={{ p: 3 }}>{translate('app.loading')}</Typography>;
-  if (error || !record) return <RecordMissing message={error?.message} />;
   return (
-    <Card sx={{ mt: 2, maxWidth: 720 }}>
-      <Title title={translate('app.plans.edit_title')} />
-      <CardContent sx={{ pb: 0 }}>
-        <Typography variant="h5" component="h1">
-          {translate('app.plans.edit_title')}
-        </Typography>
-      </CardContent>
-      <SimpleForm
-        record={record}
-        onSubmit={(data: Record<string, unknown>) => save(data, record)}
-        toolbar={<FormToolbar label="Update" busyLabel={translate('app.updating')} />}
-      >
-        <PlanInputs />
-      </SimpleForm>
-    </Card>
+    <RecordEdit
+      resource="plans"
+      title="app.plans.edit_title"
+      backTo="/tiffin-plans/1"
+      failureMessage="app.plans.edit_failed"
+    >
+      <PlanInputs />
+    </RecordEdit>
   );
 }

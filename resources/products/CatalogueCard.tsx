@@ -1,23 +1,38 @@
 import EditIcon from '@mui/icons-material/Edit';
 import { Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
-import { Labeled, Title, useCanAccess } from 'react-admin';
+import {
+  Labeled,
+  Title,
+  useCanAccess,
+  useGetOne,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
+import { RecordMissing } from '../../src/components/RecordMissing';
 import { Link } from 'react-router-dom';
 import { imageUrl } from '../../src/format';
 
-/** The frame of the catalogue's add and edit screens: page title, heading, then the form. */
-export function FormCard({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Card sx={{ mt: 2, maxWidth: 720 }}>
-      <Title title={title} />
-      <CardContent sx={{ pb: 0 }}>
-        <Typography variant="h5" component="h1">
-          {title}
-        </Typography>
-      </CardContent>
-      {children}
-    </Card>
-  );
+/**
+ * Renders its children with the kind of a category (products and accessories offer inputs by
+ * kind): the given category, or the one of the record being edited. 'Loading ...' meanwhile.
+ */
+export function CategoryKind({
+  categoryId,
+  children,
+}: {
+  categoryId?: string;
+  children: (kind: string | undefined, categoryId: string) => ReactNode;
+}) {
+  const translate = useTranslate();
+  const record = useRecordContext();
+  const id = categoryId ?? categoryIdOf(record?.categoryId);
+  const category = useGetOne('categories', { id: id! }, { enabled: Boolean(id) });
+  if (category.error) return <RecordMissing message={category.error.message} />;
+  if (id && category.isPending) {
+    return <Typography sx={{ p: 3 }}>{translate('app.loading')}</Typography>;
+  }
+  return <>{children(category.data?.kind, id ?? '')}</>;
 }
 
 /** The catalogue's view screens: image on the left, labelled values on the right. */

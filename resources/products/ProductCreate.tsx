@@ -1,31 +1,22 @@
-import { Typography } from '@mui/material';
-import { SimpleForm, useGetOne, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
-import { RecordMissing } from '../../src/components/RecordMissing';
-import { FormToolbar } from '../../src/forms/FormToolbar';
-import { useResourceSave } from '../../src/forms/useResourceSave';
-import { FormCard } from './CatalogueCard';
+import { CategoryKind } from './CatalogueCard';
 import { ProductInputs } from './ProductInputs';
+import { RecordCreate } from '../../src/records/RecordCreate';
 
-/** /admin-panel/product/add/{categoryId}: the category's kind decides the fields. */
+/** /admin-panel/product/add/{categoryId}: its inputs follow the kind of the category. */
 export function ProductCreate() {
   const { categoryId } = useParams();
-  const translate = useTranslate();
-  const category = useGetOne('categories', { id: categoryId! });
-  const save = useResourceSave('products', {
-    failureMessage: 'app.products.add_failed',
-    fallbackPath: `/category/view/${categoryId}`,
-  });
-  if (category.isPending) return <Typography sx={{ p: 3 }}>{translate('app.loading')}</Typography>;
-  if (category.error) return <RecordMissing message={category.error.message} />;
   return (
-    <FormCard title={translate('app.products.add_title')}>
-      <SimpleForm
-        onSubmit={(data: Record<string, unknown>) => save({ ...data, categoryId })}
-        toolbar={<FormToolbar label="Add" busyLabel={translate('app.adding')} />}
-      >
-        <ProductInputs mode="create" kind={category.data?.kind} categoryId={categoryId!} />
-      </SimpleForm>
-    </FormCard>
+    <RecordCreate
+      resource="products"
+      title="app.products.add_title"
+      backTo={`/category/view/${categoryId}`}
+      failureMessage="app.products.add_failed"
+      transform={(data) => ({ ...data, categoryId })}
+    >
+      <CategoryKind categoryId={categoryId}>
+        {(kind) => <ProductInputs mode="create" kind={kind} categoryId={categoryId!} />}
+      </CategoryKind>
+    </RecordCreate>
   );
 }

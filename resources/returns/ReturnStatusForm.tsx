@@ -59,7 +59,7 @@ export function ReturnStatusForm({ record }: { record: RaRecord }) {
       notify('app.returns.status_required', { type: 'error' });
       return;
     }
-    await settle.mutateAsync(values).catch(() => undefined);
+    await settle.submit(values);
   };
 
   return (

@@ -67,7 +67,7 @@ export function ReplyDialog({
       },
     },
   );
-  const send = (values: FieldValues) => reply.mutateAsync(values).catch(() => undefined);
+  const send = reply.submit;
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="reply-dialog-title">

@@ -1,20 +1,5 @@
-import { Card, CardContent, Typography } from '@mui/material';
-import {
-  email,
-  minLength,
-  PasswordInput,
-  required,
-  SelectInput,
-  SimpleForm,
-  TextInput,
-  Title,
-  useGetOne,
-  useTranslate,
-} from 'react-admin';
-import { useParams } from 'react-router-dom';
-import { RecordMissing } from '../../src/components/RecordMissing';
-import { FormToolbar } from '../../src/forms/FormToolbar';
-import { useResourceSave } from '../../src/forms/useResourceSave';
+import { email, minLength, PasswordInput, required, SelectInput, TextInput } from 'react-admin';
+import { RecordEdit } from '../../src/records/RecordEdit';
 
 const STATUS_CHOICES = [
   { id: 'Active', name: 'Active' },
@@ -46,68 +31,48 @@ const field = { sx: { maxWidth: 420 }, fullWidth: true } as const;
 
 /** /admin-panel/user/edit/{id}: loads the user by id, so a reload or a shared link works. */
 export function UserEdit() {
-  const { id } = useParams();
-  const translate = useTranslate();
-  const { data: record, isPending, error } = useGetOne('users', { id: id! });
-  const save = useResourceSave('users', {
-    failureMessage: 'app.users.edit_failed',
-    fallbackPath: '/user/active-users/1',
-  });
-  if (isPending) return <Typography sx={{ p: 3 }}>{translate('app.loading')}</Typography>;
-  if (error || !record) return <RecordMissing message={error?.message} />;
-  // Inactive users can be edited, but the form only offers Active or Blocked.
-  const initial = {
-    ...record,
-    status: record.status === 'Blocked' ? 'Blocked' : 'Active',
-    password: '',
-    address: '',
-  };
   return (
-    <Card sx={{ mt: 2, maxWidth: 720 }}>
-      <Title title={translate('app.users.edit_title')} />
-      <CardContent sx={{ pb: 0 }}>
-        <Typography variant="h5" component="h1">
-          {translate('app.users.edit_title')}
-        </Typography>
-      </CardContent>
-      <SimpleForm
-        record={initial}
-        onSubmit={(data: Record<string, unknown>) => save(userPayload(data), record)}
-        toolbar={<FormToolbar label="Update" busyLabel={translate('app.updating')} />}
-      >
-        <TextInput
-          source="firstName"
-          label="app.users.first_name"
-          validate={required()}
-          {...field}
-        />
-        <TextInput source="lastName" label="app.users.last_name" validate={required()} {...field} />
-        <TextInput source="email" validate={[required(), email()]} {...field} />
-        <TextInput
-          source="phone"
-          label="app.users.phone"
-          validate={[required(), indianMobile]}
-          slotProps={{ htmlInput: { inputMode: 'tel' } }}
-          {...field}
-        />
-        <SelectInput source="status" choices={STATUS_CHOICES} validate={required()} {...field} />
-        <PasswordInput
-          source="password"
-          label="app.users.password"
-          helperText="app.users.password_help"
-          validate={minLength(8, 'app.users.password_length')}
-          autoComplete="new-password"
-          {...field}
-        />
-        <TextInput
-          source="address"
-          label="app.users.address"
-          helperText="app.users.address_help"
-          multiline
-          minRows={2}
-          {...field}
-        />
-      </SimpleForm>
-    </Card>
+    <RecordEdit
+      resource="users"
+      title="app.users.edit_title"
+      backTo="/user/active-users/1"
+      failureMessage="app.users.edit_failed"
+      // Inactive users can be edited, but the form only offers Active or Blocked.
+      toForm={(user) => ({
+        ...user,
+        status: user.status === 'Blocked' ? 'Blocked' : 'Active',
+        password: '',
+        address: '',
+      })}
+      transform={userPayload}
+    >
+      <TextInput source="firstName" label="app.users.first_name" validate={required()} {...field} />
+      <TextInput source="lastName" label="app.users.last_name" validate={required()} {...field} />
+      <TextInput source="email" validate={[required(), email()]} {...field} />
+      <TextInput
+        source="phone"
+        label="app.users.phone"
+        validate={[required(), indianMobile]}
+        slotProps={{ htmlInput: { inputMode: 'tel' } }}
+        {...field}
+      />
+      <SelectInput source="status" choices={STATUS_CHOICES} validate={required()} {...field} />
+      <PasswordInput
+        source="password"
+        label="app.users.password"
+        helperText="app.users.password_help"
+        validate={minLength(8, 'app.users.password_length')}
+        autoComplete="new-password"
+        {...field}
+      />
+      <TextInput
+        source="address"
+        label="app.users.address"
+        helperText="app.users.address_help"
+        multiline
+        minRows={2}
+        {...field}
+      />
+    </RecordEdit>
   );
 }

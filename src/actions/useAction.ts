@@ -29,7 +29,7 @@ export function useAction<Provider extends BaseDataProvider, Params, Result>(
   const dataProvider = useDataProvider<Provider>();
   const queryClient = useQueryClient();
   const feedback = useWriteFeedback();
-  return useMutation<ActionResult<Result>, unknown, Params>({
+  const mutation = useMutation<ActionResult<Result>, unknown, Params>({
     mutationFn: async (params) => {
       const result = await run(dataProvider, params);
       if (await feedback.ended()) throw new SessionEndedError();
@@ -50,4 +50,14 @@ export function useAction<Provider extends BaseDataProvider, Params, Result>(
       if (!(error instanceof SessionEndedError)) await options.onError?.(error, params);
     },
   });
+  /**
+   * For a form's onSubmit: settles once the action is done, with nothing (react-admin reads an
+   * object that a submit resolves to as field errors); failures are already shown.
+   */
+  const submit = (params: Params) =>
+    mutation.mutateAsync(params).then(
+      () => undefined,
+      () => undefined,
+    );
+  return { ...mutation, submit };
 }

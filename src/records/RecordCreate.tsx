@@ -47,7 +47,6 @@ export function RecordCreate({
         <SimpleForm
           defaultValues={defaultValues}
           toolbar={<FormToolbar label={label} busyLabel={translate(busyLabel)} />}
-          warnWhenUnsavedChanges={false}
         >
           {children}
         </SimpleForm>

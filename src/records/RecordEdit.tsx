@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import {
   EditBase,
   SimpleForm,
@@ -27,6 +27,8 @@ export interface RecordEditProps {
   maxWidth?: number;
   /** What the form sends, from what it holds (e.g. a banner's kept and new images). */
   transform?: TransformData;
+  /** What the form starts from, when not the record as loaded (blank password boxes). */
+  toForm?: (record: RaRecord) => RaRecord;
   children: ReactNode;
 }
 
@@ -45,6 +47,7 @@ export function RecordEdit({
   busyLabel = 'app.updating',
   maxWidth,
   transform,
+  toForm,
   children,
 }: RecordEditProps) {
   const params = useParams();
@@ -64,12 +67,12 @@ export function RecordEdit({
     >
       <EditState>
         <RecordCard title={translate(title)} maxWidth={maxWidth}>
-          <SimpleForm
+          <EditForm
+            toForm={toForm}
             toolbar={<FormToolbar label={label} busyLabel={translate(busyLabel)} />}
-            warnWhenUnsavedChanges={false}
           >
             {children}
-          </SimpleForm>
+          </EditForm>
         </RecordCard>
       </EditState>
     </EditBase>
@@ -82,5 +85,22 @@ function EditState({ children }: { children: ReactNode }) {
     <RecordLoadState isPending={isPending} error={error} found={Boolean(record)}>
       {children}
     </RecordLoadState>
+  );
+}
+
+function EditForm({
+  toForm,
+  toolbar,
+  children,
+}: {
+  toForm?: (record: RaRecord) => RaRecord;
+  toolbar: ReactElement;
+  children: ReactNode;
+}) {
+  const { record } = useEditContext();
+  return (
+    <SimpleForm record={toForm && record ? toForm(record) : undefined} toolbar={toolbar}>
+      {children}
+    </SimpleForm>
   );
 }

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpError, testDataProvider, type DataProvider, type RaRecord } from 'react-admin';
 import { afterEach, describe, expect, it, vi, type Mock } from 'vitest';
-import { resources } from '../../resources';
+import { resources, type AppDataProvider } from '../../resources';
 import { formatRupees } from '../../src/format';
 import { createDataProvider, type DownloadParams } from '../../src/providers/dataProvider';
 import { DOWNLOAD_CUT } from '../../src/providers/httpClient';
@@ -57,9 +57,9 @@ const PINCODES = [
 // A tiny PDF, as the server streams it.
 const PDF_BYTES = '%PDF-1.4\n%%EOF\n';
 
-type Fake = DataProvider & { [K in 'getList' | 'getOne' | 'update' | 'download']: Mock };
+type Fake = DataProvider & { [K in 'getList' | 'getOne' | 'setOrderStatus' | 'download']: Mock };
 
-function fakeJobs(jobs: RaRecord[], overrides: Partial<DataProvider> = {}): Fake {
+function fakeJobs(jobs: RaRecord[], overrides: Partial<AppDataProvider> = {}): Fake {
   return testDataProvider({
     getList: vi.fn(async (resource: string) => {
       if (resource === 'categories') return { data: SEEDED_CATEGORIES, total: 3 };
@@ -76,8 +76,8 @@ function fakeJobs(jobs: RaRecord[], overrides: Partial<DataProvider> = {}): Fake
       if (!job) throw new HttpError('This order does not exist.', 404);
       return { data: { ...job, accessories: [], statusHistory: [] } };
     }),
-    update: vi.fn(async (_r: string, { id, data }: { id: unknown; data: object }) => ({
-      data: { id, ...data },
+    setOrderStatus: vi.fn(async () => ({
+      data: undefined,
       meta: { message: 'Order status updated to Delivered.' },
     })),
     download: vi.fn(async () => ({
@@ -220,10 +220,7 @@ describe('assigning jobs list', () => {
     await userEvent.click(within(dialog).getByRole('radio', { name: 'Delivered' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Order status updated to Delivered.')).toBeInTheDocument();
-    expect(dataProvider.update).toHaveBeenCalledWith(
-      'assigningJobs',
-      expect.objectContaining({ id: 'job-w', data: { status: 'Delivered' } }),
-    );
+    expect(dataProvider.setOrderStatus).toHaveBeenCalledWith({ id: 'job-w', status: 'Delivered' });
   });
 
   it('says so for a service that does not exist', async () => {

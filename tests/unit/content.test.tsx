@@ -2,21 +2,21 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpError, testDataProvider, type DataProvider } from 'react-admin';
 import { beforeAll, describe, expect, it, vi, type Mock } from 'vitest';
-import { resources } from '../../resources';
+import { resources, type AppActions } from '../../resources';
 import { createDataProvider } from '../../src/providers/dataProvider';
 import { stubApi } from './apiStub';
 import { renderPanel, SEEDED_CATEGORIES } from './helpers';
 
 describe('content calls (spec 001 §7, DESIGN.md)', () => {
   const { calls, answers } = stubApi();
-  const provider = createDataProvider(resources);
+  const provider = createDataProvider<AppActions>(resources);
   const jsonBody = (i = 0) => JSON.parse(String(calls[i]!.body));
 
   it('reads the terms with GET terms-conditions/get-terms', async () => {
     answers.push({
       body: { statusCode: 200, result: { content: '<p>T</p>', termsAndConditions: '<p>T</p>' } },
     });
-    const { data } = await provider.getOne('termsText', { id: 'terms' });
+    const { data } = await provider.getTerms({});
     expect(calls[0]!.method).toBe('GET');
     expect(calls[0]!.url.pathname).toBe('/api/terms-conditions/get-terms');
     expect(calls[0]!.url.search).toBe('');
@@ -25,22 +25,14 @@ describe('content calls (spec 001 §7, DESIGN.md)', () => {
 
   it('reads the privacy text with type=privacy', async () => {
     answers.push({ body: { statusCode: 200, result: { content: '', termsAndConditions: '' } } });
-    await provider.getOne('privacyText', { id: 'privacy' });
+    await provider.getPrivacy({});
     expect(calls[0]!.url.pathname).toBe('/api/terms-conditions/get-terms');
     expect(calls[0]!.url.searchParams.get('type')).toBe('privacy');
   });
 
   it('saves the terms as JSON { content } and the privacy text with type: privacy', async () => {
-    await provider.update('termsText', {
-      id: 'terms',
-      data: { content: '<p>T</p>' },
-      previousData: { id: 'terms' },
-    });
-    await provider.update('privacyText', {
-      id: 'privacy',
-      data: { content: '<p>P</p>', type: 'privacy' },
-      previousData: { id: 'privacy' },
-    });
+    await provider.saveTerms({ content: '<p>T</p>' });
+    await provider.savePrivacy({ content: '<p>P</p>', type: 'privacy' });
     expect(calls.map((c) => `${c.method} ${c.url.pathname}`)).toEqual([
       'POST /api/terms-conditions/create-terms',
       'POST /api/terms-conditions/create-terms',
@@ -54,13 +46,9 @@ describe('content calls (spec 001 §7, DESIGN.md)', () => {
     answers.push({
       body: { statusCode: 200, result: { content: '', email: 'a@b.in', phone: '9876543210' } },
     });
-    const { data } = await provider.getOne('contactUs', { id: 'contact' });
+    const { data } = await provider.getContactUs({});
     expect(data).toMatchObject({ email: 'a@b.in', phone: '9876543210' });
-    await provider.update('contactUs', {
-      id: 'contact',
-      data: { content: '<p>C</p>', email: 'a@b.in', phone: '9876543210' },
-      previousData: { id: 'contact' },
-    });
+    await provider.saveContactUs({ content: '<p>C</p>', email: 'a@b.in', phone: '9876543210' });
     expect(calls[0]!.url.pathname).toBe('/api/contact-us/get-contact-us');
     expect(calls[1]!.url.pathname).toBe('/api/contact-us/create-contact-us');
     expect(jsonBody(1)).toEqual({ content: '<p>C</p>', email: 'a@b.in', phone: '9876543210' });
@@ -68,12 +56,10 @@ describe('content calls (spec 001 §7, DESIGN.md)', () => {
 
   it('asks the server for the preview with POST content/preview', async () => {
     answers.push({ body: { statusCode: 200, result: { content: '<p>clean</p>' } } });
-    const { data } = await provider.create('contentPreview', {
-      data: { content: '<p onclick="x()">clean</p>' },
-    });
+    const { data } = await provider.previewContent({ content: '<p onclick="x()">clean</p>' });
     expect(calls[0]!.url.pathname).toBe('/api/content/preview');
     expect(jsonBody()).toEqual({ content: '<p onclick="x()">clean</p>' });
-    expect(data.content).toBe('<p>clean</p>');
+    expect(data?.content).toBe('<p>clean</p>');
   });
 
   it('turns a refusal into the server message', async () => {
@@ -81,13 +67,9 @@ describe('content calls (spec 001 §7, DESIGN.md)', () => {
       status: 400,
       body: { statusCode: 400, message: 'Email must be a valid e-mail address.' },
     });
-    await expect(
-      provider.update('contactUs', {
-        id: 'contact',
-        data: { content: '', email: 'x', phone: '1' },
-        previousData: { id: 'contact' },
-      }),
-    ).rejects.toThrow('Email must be a valid e-mail address.');
+    await expect(provider.saveContactUs({ content: '', email: 'x', phone: '1' })).rejects.toThrow(
+      'Email must be a valid e-mail address.',
+    );
   });
 });
 
@@ -99,7 +81,8 @@ beforeAll(() => {
   document.elementFromPoint = () => null;
 });
 
-type Fake = DataProvider & { [K in 'getOne' | 'update' | 'create']: Mock };
+/** `read` and `save` record which text (`termsText`, `privacyText`, `contactUs`) was asked. */
+type Fake = DataProvider & { [K in 'read' | 'save' | 'previewContent']: Mock };
 
 const TEXTS: Record<string, Record<string, unknown>> = {
   termsText: { content: '<p>Stored <strong>terms</strong></p>' },
@@ -108,15 +91,23 @@ const TEXTS: Record<string, Record<string, unknown>> = {
 };
 
 function contentProvider(opts: { update?: Mock } = {}): Fake {
+  const read = vi.fn(async (text: string) => ({ data: { ...TEXTS[text] }, meta: {} }));
+  const save: Mock =
+    opts.update ?? vi.fn(async (_text: string, values: object) => ({ data: values, meta: {} }));
   return testDataProvider({
     getList: vi.fn(async () => ({ data: SEEDED_CATEGORIES, total: SEEDED_CATEGORIES.length })),
-    getOne: vi.fn(async (resource: string, { id }: { id: string }) => ({
-      data: { id, ...TEXTS[resource] },
-    })),
-    update: opts.update ?? vi.fn(async (_r: string, { id, data }) => ({ data: { id, ...data } })),
-    create: vi.fn(async (_r: string, { data }: { data: { content: string } }) => ({
+    read,
+    save,
+    getTerms: () => read('termsText'),
+    getPrivacy: () => read('privacyText'),
+    getContactUs: () => read('contactUs'),
+    saveTerms: (values: object) => save('termsText', values),
+    savePrivacy: (values: object) => save('privacyText', values),
+    saveContactUs: (values: object) => save('contactUs', values),
+    previewContent: vi.fn(async ({ content }: { content: string }) => ({
       // What the server would answer: handlers gone.
-      data: { id: 'p', content: data.content.replace(/ on\w+="[^"]*"/g, '') },
+      data: { content: content.replace(/ on\w+="[^"]*"/g, '') },
+      meta: {},
     })),
   } as never) as Fake;
 }
@@ -142,17 +133,14 @@ describe('terms and privacy screens', () => {
     ).toBeInTheDocument();
     await waitFor(async () => expect((await editor()).textContent).toBe('Stored terms'));
     expect((await preview()).innerHTML).toBe('<p>Stored <strong>terms</strong></p>');
-    expect(dataProvider.getOne).toHaveBeenCalledWith(
-      'termsText',
-      expect.objectContaining({ id: 'terms' }),
-    );
+    expect(dataProvider.read).toHaveBeenCalledWith('termsText');
 
     await userEvent.type(await editor(), ' updated');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(dataProvider.update).toHaveBeenCalledTimes(1));
-    const [resource, params] = dataProvider.update.mock.calls[0]!;
+    await waitFor(() => expect(dataProvider.save).toHaveBeenCalledTimes(1));
+    const [resource, params] = dataProvider.save.mock.calls[0]!;
     expect(resource).toBe('termsText');
-    expect(params.data).toEqual({ content: expect.stringContaining('updated') });
+    expect(params).toEqual({ content: expect.stringContaining('updated') });
     expect(await screen.findByText('Terms & Conditions saved successfully!')).toBeInTheDocument();
   });
 
@@ -160,10 +148,9 @@ describe('terms and privacy screens', () => {
     const dataProvider = contentProvider();
     renderPanel('/terms-and-conditions', { dataProvider });
     await userEvent.type(await editor(), ' and more');
-    await waitFor(() => expect(dataProvider.create).toHaveBeenCalled(), { timeout: 3000 });
-    const [resource, params] = dataProvider.create.mock.calls.at(-1)!;
-    expect(resource).toBe('contentPreview');
-    expect(params.data.content).toContain('and more');
+    await waitFor(() => expect(dataProvider.previewContent).toHaveBeenCalled(), { timeout: 3000 });
+    const [params] = dataProvider.previewContent.mock.calls.at(-1)!;
+    expect(params.content).toContain('and more');
     await waitFor(async () => expect((await preview()).textContent).toContain('and more'));
   });
 
@@ -176,22 +163,22 @@ describe('terms and privacy screens', () => {
     await waitFor(async () => expect((await editor()).textContent).toBe('Stored privacy'));
     await userEvent.type(await editor(), '!');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(dataProvider.update).toHaveBeenCalledTimes(1));
-    const [resource, params] = dataProvider.update.mock.calls[0]!;
+    await waitFor(() => expect(dataProvider.save).toHaveBeenCalledTimes(1));
+    const [resource, params] = dataProvider.save.mock.calls[0]!;
     expect(resource).toBe('privacyText');
-    expect(params.data).toEqual({ content: expect.stringContaining('!'), type: 'privacy' });
+    expect(params).toEqual({ content: expect.stringContaining('!'), type: 'privacy' });
     expect(await screen.findByText('Privacy Policy saved successfully!')).toBeInTheDocument();
   });
 
   it('asks for content before sending an empty editor', async () => {
     const dataProvider = contentProvider();
-    dataProvider.getOne.mockResolvedValue({ data: { id: 'terms', content: '' } });
+    dataProvider.read.mockResolvedValue({ data: { content: '' }, meta: {} });
     renderPanel('/terms-and-conditions', { dataProvider });
     await userEvent.type(await editor(), 'x');
     await userEvent.type(await editor(), '{backspace}');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Please enter the content.')).toBeInTheDocument();
-    expect(dataProvider.update).not.toHaveBeenCalled();
+    expect(dataProvider.save).not.toHaveBeenCalled();
   });
 
   it("shows 'Please Wait ...' while saving and the failure wording when unreachable", async () => {
@@ -223,10 +210,10 @@ describe('contact us screen', () => {
     await userEvent.clear(phoneBox);
     await userEvent.type(phoneBox, '080 2345 6789');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(dataProvider.update).toHaveBeenCalledTimes(1));
-    const [resource, params] = dataProvider.update.mock.calls[0]!;
+    await waitFor(() => expect(dataProvider.save).toHaveBeenCalledTimes(1));
+    const [resource, params] = dataProvider.save.mock.calls[0]!;
     expect(resource).toBe('contactUs');
-    expect(params.data).toEqual({
+    expect(params).toEqual({
       content: '<p>Reach us</p>',
       email: 'care@doorstep.in',
       phone: '080 2345 6789',
@@ -252,7 +239,7 @@ describe('contact us screen', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Please enter the e-mail address.')).toBeInTheDocument();
     expect(await screen.findByText('Please enter the phone number.')).toBeInTheDocument();
-    expect(dataProvider.update).not.toHaveBeenCalled();
+    expect(dataProvider.save).not.toHaveBeenCalled();
   });
 
   it('shows the server message when the server refuses the values', async () => {

@@ -2,6 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpError, TestMemoryRouter, testDataProvider, type DataProvider } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import type { AppActions, AppDataProvider } from '../../resources';
 import { userResources } from '../../resources/users';
 import { userPayload } from '../../resources/users/UserEdit';
 import { App } from '../../src/App';
@@ -28,7 +29,7 @@ describe('customer calls (spec 001 §7)', () => {
     localStorage.setItem('token', 'tok-123');
   });
   afterEach(() => vi.unstubAllGlobals());
-  const provider = createDataProvider(userResources);
+  const provider = createDataProvider<AppActions>(userResources);
   const page = { totalRecords: 1, currentPage: 1, totalPages: 1 };
 
   it('lists Total Users with GET user/all-users?status=Active, paging, search and sort', async () => {
@@ -93,11 +94,7 @@ describe('customer calls (spec 001 §7)', () => {
 
   it('blocks with POST user/update-user-status, form {status, userId}', async () => {
     answers.push({ body: { statusCode: 200, message: 'User blocked successfully' } });
-    const result = await provider.update('customerStatus', {
-      id: 'u1',
-      data: { status: 'Blocked' },
-      previousData: { id: 'u1', firstName: 'Aarav' },
-    });
+    const result = await provider.setCustomerStatus({ id: 'u1', status: 'Blocked' });
     expect(calls[0]!.method).toBe('POST');
     expect(calls[0]!.url.pathname).toBe('/api/user/update-user-status');
     expect(Object.fromEntries(new URLSearchParams(String(calls[0]!.body)))).toEqual({
@@ -184,9 +181,9 @@ const INACTIVE = [
   { id: 'i1', _id: 'i1', userName: 'kavya_r', fullName: 'Kavya Reddy', email: 'k@example.in' },
 ];
 
-type Fake = DataProvider & { [K in 'getList' | 'getOne' | 'update']: Mock };
+type Fake = DataProvider & { [K in 'getList' | 'getOne' | 'update' | 'setCustomerStatus']: Mock };
 
-function fakeUsers(overrides: Partial<DataProvider> = {}): Fake {
+function fakeUsers(overrides: Partial<AppDataProvider> = {}): Fake {
   return testDataProvider({
     getList: vi.fn(async (resource: string) => {
       if (resource === 'categories') return { data: SEEDED_CATEGORIES, total: 3 };
@@ -200,18 +197,17 @@ function fakeUsers(overrides: Partial<DataProvider> = {}): Fake {
       return { data: record };
     }),
     update: vi.fn(
-      async (resource: string, { id, data }: { id: unknown; data: Record<string, unknown> }) => ({
+      async (_resource: string, { id, data }: { id: unknown; data: Record<string, unknown> }) => ({
         data: { ...data, id },
-        meta: {
-          message:
-            resource === 'customerStatus'
-              ? data.status === 'Blocked'
-                ? 'User blocked successfully'
-                : 'User unblocked successfully'
-              : 'User updated successfully',
-        },
+        meta: { message: 'User updated successfully' },
       }),
     ),
+    setCustomerStatus: vi.fn(async ({ id, status }: { id: unknown; status: string }) => ({
+      data: { id, status },
+      meta: {
+        message: status === 'Blocked' ? 'User blocked successfully' : 'User unblocked successfully',
+      },
+    })),
     ...overrides,
   } as never) as Fake;
 }
@@ -273,10 +269,10 @@ describe('customer screens', () => {
     const loads = dataProvider.getList.mock.calls.filter(([r]) => r === 'users').length;
     await userEvent.click(screen.getByRole('button', { name: 'Block' }));
     expect(await screen.findByText('User blocked successfully')).toBeInTheDocument();
-    expect(dataProvider.update).toHaveBeenCalledWith(
-      'customerStatus',
-      expect.objectContaining({ id: 'aaaaaaaaaaaa1111', data: { status: 'Blocked' } }),
-    );
+    expect(dataProvider.setCustomerStatus).toHaveBeenCalledWith({
+      id: 'aaaaaaaaaaaa1111',
+      status: 'Blocked',
+    });
     await waitFor(() =>
       expect(dataProvider.getList.mock.calls.filter(([r]) => r === 'users').length).toBeGreaterThan(
         loads,
@@ -286,7 +282,7 @@ describe('customer screens', () => {
 
   it('says "Failed to update status" when the server cannot be reached', async () => {
     const dataProvider = fakeUsers({
-      update: async () => {
+      setCustomerStatus: async () => {
         throw new HttpError('network', 0);
       },
     });
@@ -310,10 +306,7 @@ describe('customer screens', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Unblock Rohan Mehta' }));
     await userEvent.click(screen.getByRole('button', { name: 'Unblock' }));
     expect(await screen.findByText('User unblocked successfully')).toBeInTheDocument();
-    expect(dataProvider.update).toHaveBeenCalledWith(
-      'customerStatus',
-      expect.objectContaining({ id: 'u2', data: { status: 'Active' } }),
-    );
+    expect(dataProvider.setCustomerStatus).toHaveBeenCalledWith({ id: 'u2', status: 'Active' });
   });
 
   it('lists inactive users with UserName, Full Name, Email and view', async () => {

@@ -2,32 +2,32 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpError, testDataProvider, type DataProvider } from 'react-admin';
 import { describe, expect, it, vi, type Mock } from 'vitest';
-import { resources } from '../../resources';
+import { resources, type AppActions, type AppDataProvider } from '../../resources';
 import { createDataProvider } from '../../src/providers/dataProvider';
 import { renderPanel, SEEDED_CATEGORIES } from './helpers';
 import { stubApi } from './apiStub';
 
 describe('delivery settings calls (spec 000 §7)', () => {
   const { calls, answers } = stubApi();
-  const provider = createDataProvider(resources);
+  const provider = createDataProvider<AppActions>(resources);
   const jsonBody = (i = 0) => JSON.parse(String(calls[i]!.body));
 
   it('reads the charges with GET delivery-charge/get-delivery-charge', async () => {
     const deliveryCharge = { standardCharge: 30, emergencyCharge: 80, gst: 18 };
     answers.push({ body: { statusCode: 200, result: { deliveryCharge } } });
-    const { data } = await provider.getOne('deliverySettings', { id: 'charge' });
+    const { data } = await provider.getDeliveryCharges({});
     expect(calls[0]!.method).toBe('GET');
     expect(calls[0]!.url.pathname).toBe('/api/delivery-charge/get-delivery-charge');
     expect(calls[0]!.headers.get('authorization')).toBe('Bearer tok-123');
-    expect(data.deliveryCharge).toEqual(deliveryCharge);
+    expect(data).toEqual(deliveryCharge);
   });
 
   it('saves the charges with POST delivery-charge/save, JSON', async () => {
     answers.push({ body: { statusCode: 200, message: 'Delivery charges saved successfully' } });
-    const result = await provider.update('deliverySettings', {
-      id: 'charge',
-      data: { standardCharge: 30, emergencyCharge: 80, gst: 18 },
-      previousData: { id: 'charge' },
+    const result = await provider.saveDeliveryCharges({
+      standardCharge: 30,
+      emergencyCharge: 80,
+      gst: 18,
     });
     expect(calls[0]!.method).toBe('POST');
     expect(calls[0]!.url.pathname).toBe('/api/delivery-charge/save');
@@ -39,16 +39,16 @@ describe('delivery settings calls (spec 000 §7)', () => {
   it('reads the times with GET delivery-time/get-delivery-time (result.data)', async () => {
     const times = { pickupTime: ['8:00 AM'], deliveryTime: ['5:00 PM'], gapHours: 6 };
     answers.push({ body: { statusCode: 200, result: { data: times } } });
-    const { data } = await provider.getOne('deliverySettings', { id: 'time' });
+    const { data } = await provider.getDeliveryTimes({});
     expect(calls[0]!.url.pathname).toBe('/api/delivery-time/get-delivery-time');
-    expect(data.data).toEqual(times);
+    expect(data).toEqual(times);
   });
 
   it('saves the times with POST delivery-time/save, one text per list', async () => {
-    await provider.update('deliverySettings', {
-      id: 'time',
-      data: { pickupTime: '8:00 AM', deliveryTime: '5:00 PM', gapHours: 6 },
-      previousData: { id: 'time' },
+    await provider.saveDeliveryTimes({
+      pickupTime: '8:00 AM',
+      deliveryTime: '5:00 PM',
+      gapHours: 6,
     });
     expect(calls[0]!.method).toBe('POST');
     expect(calls[0]!.url.pathname).toBe('/api/delivery-time/save');
@@ -56,41 +56,42 @@ describe('delivery settings calls (spec 000 §7)', () => {
   });
 });
 
-type Fake = DataProvider & { [K in 'getList' | 'getOne' | 'update']: Mock };
+type Fake = DataProvider & {
+  [
+    K in
+      | 'getList'
+      | 'getDeliveryCharges'
+      | 'saveDeliveryCharges'
+      | 'getDeliveryTimes'
+      | 'saveDeliveryTimes'
+  ]: Mock;
+};
 
-function fakeSettings(overrides: Partial<DataProvider> = {}) {
+function fakeSettings(overrides: Partial<AppDataProvider> = {}) {
   const state = {
-    charge: { deliveryCharge: { standardCharge: 30, emergencyCharge: 80, gst: 18 } },
-    time: {
-      data: {
-        pickupTime: ['8:00 AM - 11:00 AM', '2:00 PM - 4:00 PM'],
-        deliveryTime: ['5:00 PM - 8:00 PM'],
-        gapHours: 6,
-      },
+    charges: { standardCharge: 30, emergencyCharge: 80, gst: 18 },
+    times: {
+      pickupTime: ['8:00 AM - 11:00 AM', '2:00 PM - 4:00 PM'],
+      deliveryTime: ['5:00 PM - 8:00 PM'],
+      gapHours: 6,
     },
   };
   const dataProvider = testDataProvider({
     getList: vi.fn(async () => ({ data: SEEDED_CATEGORIES, total: SEEDED_CATEGORIES.length })),
-    getOne: vi.fn(async (_r: string, { id }: { id: 'charge' | 'time' }) => ({
-      data: { ...structuredClone(state[id]), id: undefined },
-    })),
-    update: vi.fn(
-      async (
-        _r: string,
-        { id, data }: { id: 'charge' | 'time'; data: Record<string, unknown> },
-      ) => {
-        if (id === 'charge') {
-          state.charge.deliveryCharge = data as never;
-          return { data: { id }, meta: { message: 'Delivery charges saved successfully' } };
-        }
-        state.time.data = {
-          pickupTime: [String(data.pickupTime)],
-          deliveryTime: [String(data.deliveryTime)],
-          gapHours: Number(data.gapHours),
-        };
-        return { data: { id }, meta: { message: 'Delivery time saved successfully' } };
-      },
-    ),
+    getDeliveryCharges: vi.fn(async () => ({ data: structuredClone(state.charges), meta: {} })),
+    getDeliveryTimes: vi.fn(async () => ({ data: structuredClone(state.times), meta: {} })),
+    saveDeliveryCharges: vi.fn(async (charges: typeof state.charges) => {
+      state.charges = charges;
+      return { data: undefined, meta: { message: 'Delivery charges saved successfully' } };
+    }),
+    saveDeliveryTimes: vi.fn(async (times: Record<string, unknown>) => {
+      state.times = {
+        pickupTime: [String(times.pickupTime)],
+        deliveryTime: [String(times.deliveryTime)],
+        gapHours: Number(times.gapHours),
+      };
+      return { data: undefined, meta: { message: 'Delivery time saved successfully' } };
+    }),
     ...overrides,
   } as never) as Fake;
   return dataProvider;
@@ -123,7 +124,7 @@ describe('delivery charges form', () => {
     await userEvent.clear(gst);
     await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
     expect(await screen.findByText('Required')).toBeInTheDocument();
-    expect(dataProvider.update).not.toHaveBeenCalled();
+    expect(dataProvider.saveDeliveryCharges).not.toHaveBeenCalled();
   });
 
   it('saves, shows the server message, stays on the page and reloads', async () => {
@@ -135,18 +136,19 @@ describe('delivery charges form', () => {
     await userEvent.type(standard, '35');
     await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
     expect(await screen.findByText('Delivery charges saved successfully')).toBeInTheDocument();
-    expect(dataProvider.update.mock.calls[0]![1]).toMatchObject({
-      id: 'charge',
-      data: { standardCharge: 35, emergencyCharge: 80, gst: 18 },
+    expect(dataProvider.saveDeliveryCharges.mock.calls[0]![0]).toEqual({
+      standardCharge: 35,
+      emergencyCharge: 80,
+      gst: 18,
     });
-    await waitFor(() => expect(dataProvider.getOne).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(dataProvider.getDeliveryCharges).toHaveBeenCalledTimes(2));
     expect(await heading('Delivery Charges')).toBeInTheDocument();
     expect(screen.getByLabelText(/Standard Charge/)).toHaveValue(35);
   });
 
   it('says "Failed to edit charges" when the server cannot be reached', async () => {
     const dataProvider = fakeSettings({
-      update: async () => {
+      saveDeliveryCharges: async () => {
         throw new HttpError('network', 0);
       },
     });
@@ -184,7 +186,7 @@ describe('delivery times form', () => {
     await userEvent.type(gap, '1.5');
     await userEvent.click(screen.getByRole('button', { name: 'Update' }));
     expect(await screen.findByText('Gap hours must be a whole number.')).toBeInTheDocument();
-    expect(dataProvider.update).not.toHaveBeenCalled();
+    expect(dataProvider.saveDeliveryTimes).not.toHaveBeenCalled();
   });
 
   it('saves one text per list, shows the message and reloads the form', async () => {
@@ -196,17 +198,18 @@ describe('delivery times form', () => {
     await userEvent.type(pickup, '7:00 AM - 10:00 AM');
     await userEvent.click(screen.getByRole('button', { name: 'Update' }));
     expect(await screen.findByText('Delivery time saved successfully')).toBeInTheDocument();
-    expect(dataProvider.update.mock.calls[0]![1]).toMatchObject({
-      id: 'time',
-      data: { pickupTime: '7:00 AM - 10:00 AM', deliveryTime: '5:00 PM - 8:00 PM', gapHours: 6 },
+    expect(dataProvider.saveDeliveryTimes.mock.calls[0]![0]).toEqual({
+      pickupTime: '7:00 AM - 10:00 AM',
+      deliveryTime: '5:00 PM - 8:00 PM',
+      gapHours: 6,
     });
-    await waitFor(() => expect(dataProvider.getOne).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(dataProvider.getDeliveryTimes).toHaveBeenCalledTimes(2));
     expect(screen.getByLabelText(/Pickup Time/)).toHaveValue('7:00 AM - 10:00 AM');
   });
 
   it('says "Failed to update delivery time." when the server cannot be reached', async () => {
     const dataProvider = fakeSettings({
-      update: async () => {
+      saveDeliveryTimes: async () => {
         throw new HttpError('network', 0);
       },
     });
@@ -219,7 +222,7 @@ describe('delivery times form', () => {
 
   it('shows the server message when the save is refused', async () => {
     const dataProvider = fakeSettings({
-      update: async () => {
+      saveDeliveryTimes: async () => {
         throw new HttpError('Gap hours must be at most 168.', 400);
       },
     });

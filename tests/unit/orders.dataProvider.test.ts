@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { resources } from '../../resources';
+import { resources, type AppActions } from '../../resources';
+import { assigningJobs } from '../../resources/assigningJobs';
 import { createDataProvider } from '../../src/providers/dataProvider';
 import { stubApi } from './apiStub';
 
 const { calls, answers } = stubApi();
-const provider = createDataProvider(resources);
+const provider = createDataProvider<AppActions>(resources);
 
 const paging = { totalRecords: 42, currentPage: 2, totalPages: 5 };
 const query = (i = 0) => Object.fromEntries(calls[i]!.url.searchParams);
@@ -132,11 +133,7 @@ describe('orders calls (spec 001 §7, docs/api.md)', () => {
 
   it('updates the status with POST order/update-status as multipart { orderId, status }', async () => {
     answers.push({ body: { statusCode: 200, message: 'Order status updated to Delivered.' } });
-    const result = await provider.update('orders', {
-      id: 'o1',
-      data: { status: 'Delivered' },
-      previousData: { id: 'o1', orderId: 'OD250305AAAAAA', status: 'Pending' },
-    });
+    const result = await provider.setOrderStatus({ id: 'o1', status: 'Delivered' });
     const call = calls[0]!;
     expect(call.method).toBe('POST');
     expect(call.url.pathname).toBe('/api/order/update-status');
@@ -146,18 +143,12 @@ describe('orders calls (spec 001 §7, docs/api.md)', () => {
       status: 'Delivered',
       orderId: 'o1',
     });
-    expect(result).toMatchObject({
-      data: { id: 'o1', status: 'Delivered', orderId: 'OD250305AAAAAA' },
-      meta: { message: 'Order status updated to Delivered.' },
-    });
+    expect(result).toMatchObject({ meta: { message: 'Order status updated to Delivered.' } });
   });
 
-  it('updates a job through the same call from the assigning-jobs screens', async () => {
-    await provider.update('assigningJobs', {
-      id: 'j1',
-      data: { status: 'Out for Delivery' },
-      previousData: { id: 'j1' },
-    });
+  it('updates a job through the same action from the assigning-jobs screens', async () => {
+    expect(assigningJobs.api.update).toBeUndefined();
+    await provider.setOrderStatus({ id: 'j1', status: 'Out for Delivery' });
     expect(calls[0]!.url.pathname).toBe('/api/order/update-status');
     expect(Object.fromEntries((calls[0]!.body as FormData).entries())).toEqual({
       status: 'Out for Delivery',
@@ -187,7 +178,7 @@ describe('assigning jobs calls', () => {
     expect(result.data.map((r) => r.id)).toEqual(['j1']);
   });
 
-  it('asks for the job sheet with wantPdf=true and hands result.pdf back as meta', async () => {
+  it('hands back no base64 sheet from the list (the job sheet streams from order/job-sheet)', async () => {
     answers.push({
       body: {
         statusCode: 200,
@@ -208,7 +199,7 @@ describe('assigning jobs calls', () => {
       sort: 'createdAt',
       sortOrder: 'desc',
     });
-    expect(result.meta).toEqual({ pdf: 'JVBERi0xLjQK' });
+    expect(result).not.toHaveProperty('meta');
     expect(result.data).toHaveLength(1);
   });
 });

@@ -104,7 +104,7 @@ const DETAIL = {
   ],
 };
 
-type Fake = DataProvider & { [K in 'getList' | 'getOne' | 'update']: Mock };
+type Fake = DataProvider & { [K in 'getList' | 'getOne' | 'setOrderStatus']: Mock };
 
 function fakeOrders(orders: RaRecord[] = [WATER_ORDER, LAUNDRY_ORDER], overrides = {}): Fake {
   let rows = orders;
@@ -124,15 +124,10 @@ function fakeOrders(orders: RaRecord[] = [WATER_ORDER, LAUNDRY_ORDER], overrides
       if (!order) throw new HttpError('This order does not exist.', 404);
       return { data: { ...order, accessories: [], statusHistory: [] } };
     }),
-    update: vi.fn(
-      async (_r: string, { id, data }: { id: unknown; data: Record<string, unknown> }) => {
-        rows = rows.map((o) => (o.id === id ? { ...o, ...data } : o));
-        return {
-          data: { id, ...data },
-          meta: { message: `Order status updated to ${data.status}.` },
-        };
-      },
-    ),
+    setOrderStatus: vi.fn(async ({ id, ...data }: { id: unknown; status: string }) => {
+      rows = rows.map((o) => (o.id === id ? { ...o, ...data } : o));
+      return { data: undefined, meta: { message: `Order status updated to ${data.status}.` } };
+    }),
     ...overrides,
   } as never) as Fake;
 }
@@ -307,8 +302,8 @@ describe('order status modal', () => {
   it('preselects the current status, saves the new one, shows the server message and refreshes', async () => {
     let finish: () => void = () => {};
     const dataProvider = fakeOrders();
-    const realUpdate = dataProvider.update.getMockImplementation()!;
-    dataProvider.update.mockImplementation(async (...args: unknown[]) => {
+    const realUpdate = dataProvider.setOrderStatus.getMockImplementation()!;
+    dataProvider.setOrderStatus.mockImplementation(async (...args: unknown[]) => {
       await new Promise<void>((resolve) => (finish = resolve));
       return realUpdate(...args);
     });
@@ -333,10 +328,7 @@ describe('order status modal', () => {
     finish();
 
     expect(await screen.findByText('Order status updated to Delivered.')).toBeInTheDocument();
-    expect(dataProvider.update).toHaveBeenCalledWith(
-      'orders',
-      expect.objectContaining({ id: 'ord-l', data: { status: 'Delivered' } }),
-    );
+    expect(dataProvider.setOrderStatus).toHaveBeenCalledWith({ id: 'ord-l', status: 'Delivered' });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(orderCalls(dataProvider).length).toBeGreaterThan(loads));
     expect(await within(rowOf('OD250306LAUNDR')).findByText('Delivered')).toBeInTheDocument();
@@ -353,7 +345,7 @@ describe('order status modal', () => {
 
   it('keeps the modal open with the failure message and the server reason', async () => {
     const dataProvider = fakeOrders(undefined, {
-      update: vi.fn(async () => {
+      setOrderStatus: vi.fn(async () => {
         throw new HttpError('This order does not exist.', 404);
       }),
     });
@@ -473,10 +465,7 @@ describe('View Order', () => {
     await heading('View Order');
     await userEvent.click(await screen.findByRole('button', { name: 'Mark As Delivered' }));
     expect(await screen.findByText('Order status updated to Delivered.')).toBeInTheDocument();
-    expect(dataProvider.update).toHaveBeenCalledWith(
-      'orders',
-      expect.objectContaining({ id: 'ord-w', data: { status: 'Delivered' } }),
-    );
+    expect(dataProvider.setOrderStatus).toHaveBeenCalledWith({ id: 'ord-w', status: 'Delivered' });
     // Back on the list it came from.
     expect(await heading('Orders')).toBeInTheDocument();
   });

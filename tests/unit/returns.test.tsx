@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpError, testDataProvider, type DataProvider } from 'react-admin';
 import { describe, expect, it, vi, type Mock } from 'vitest';
+import type { AppActions, AppDataProvider } from '../../resources';
 import { returns } from '../../resources/returns';
 import { returnStatusPayload } from '../../resources/returns/ReturnStatusForm';
 import { formatDateTime, formatDay } from '../../src/format';
@@ -11,7 +12,7 @@ import { renderPanel, SEEDED_CATEGORIES } from './helpers';
 
 describe('return request calls (spec 001 §7, docs/api.md "Returns")', () => {
   const { calls, answers } = stubApi();
-  const provider = createDataProvider([returns]);
+  const provider = createDataProvider<AppActions>([returns]);
   const formBody = (i = 0) => Object.fromEntries(new URLSearchParams(String(calls[i]!.body)));
 
   it('lists with GET return-history/get-all-return-requests, reading paging at the top level', async () => {
@@ -59,10 +60,9 @@ describe('return request calls (spec 001 §7, docs/api.md "Returns")', () => {
 
   it('settles with POST return-history/update-return-request-status as a form', async () => {
     answers.push({ body: { statusCode: 200, message: 'Return request approved.' } });
-    const result = await provider.update('returns', {
+    const result = await provider.settleReturn({
       id: 'r1',
-      data: returnStatusPayload({ status: 'Approved', reason: '  Jars collected  ' }),
-      previousData: { id: 'r1', status: 'Pending' },
+      ...returnStatusPayload({ status: 'Approved', reason: '  Jars collected  ' }),
     });
     expect(calls[0]!.method).toBe('POST');
     expect(calls[0]!.url.pathname).toBe('/api/return-history/update-return-request-status');
@@ -76,10 +76,9 @@ describe('return request calls (spec 001 §7, docs/api.md "Returns")', () => {
   });
 
   it('leaves a blank reason out of the form', async () => {
-    await provider.update('returns', {
+    await provider.settleReturn({
       id: 'r2',
-      data: returnStatusPayload({ status: 'Rejected', reason: '   ' }),
-      previousData: { id: 'r2' },
+      ...returnStatusPayload({ status: 'Rejected', reason: '   ' }),
     });
     expect(formBody()).toEqual({ returnHistoryId: 'r2', status: 'Rejected' });
   });
@@ -92,13 +91,7 @@ describe('return request calls (spec 001 §7, docs/api.md "Returns")', () => {
         message: 'This return request was already approved on 5, Mar 2025.',
       },
     });
-    await expect(
-      provider.update('returns', {
-        id: 'r1',
-        data: { status: 'Rejected' },
-        previousData: { id: 'r1' },
-      }),
-    ).rejects.toMatchObject({
+    await expect(provider.settleReturn({ id: 'r1', status: 'Rejected' })).rejects.toMatchObject({
       status: 409,
       message: 'This return request was already approved on 5, Mar 2025.',
     });
@@ -133,10 +126,10 @@ const APPROVED = {
   reason: 'Four empty jars picked up',
 };
 
-type Fake = DataProvider & { [K in 'getList' | 'getOne' | 'update']: Mock };
+type Fake = DataProvider & { [K in 'getList' | 'getOne' | 'settleReturn']: Mock };
 
 /** Return requests in memory; settling one changes it, as the server would. */
-function fakeReturns(overrides: Partial<DataProvider> = {}, rows = [PENDING, APPROVED]): Fake {
+function fakeReturns(overrides: Partial<AppDataProvider> = {}, rows = [PENDING, APPROVED]): Fake {
   const store = new Map<string, Record<string, unknown>>(rows.map((r) => [r.id, { ...r }]));
   return testDataProvider({
     getList: vi.fn(async (resource: string) => {
@@ -148,7 +141,7 @@ function fakeReturns(overrides: Partial<DataProvider> = {}, rows = [PENDING, APP
       if (!record) throw new HttpError('This return request does not exist.', 404);
       return { data: record };
     }),
-    update: vi.fn(async (_r: string, { id, data }: { id: string; data: { status: string } }) => {
+    settleReturn: vi.fn(async ({ id, ...data }: { id: string; status: string }) => {
       const settled = {
         ...store.get(id)!,
         ...data,
@@ -264,7 +257,7 @@ describe('return request view', () => {
     expect(screen.getByRole('radio', { name: 'Rejected' })).not.toBeChecked();
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('Please select the status')).toBeInTheDocument();
-    expect(dataProvider.update).not.toHaveBeenCalled();
+    expect(dataProvider.settleReturn).not.toHaveBeenCalled();
   });
 
   it('approves with the reason, shows the server message and then the settled state', async () => {
@@ -275,13 +268,11 @@ describe('return request view', () => {
     await userEvent.type(screen.getByLabelText('Reason'), 'Jars collected at the door');
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('Return request approved.')).toBeInTheDocument();
-    expect(dataProvider.update).toHaveBeenCalledWith(
-      'returns',
-      expect.objectContaining({
-        id: 'r1',
-        data: { status: 'Approved', reason: 'Jars collected at the door' },
-      }),
-    );
+    expect(dataProvider.settleReturn).toHaveBeenCalledWith({
+      id: 'r1',
+      status: 'Approved',
+      reason: 'Jars collected at the door',
+    });
     // Reloaded: the form is gone, who settled it and why are shown.
     expect(
       await screen.findByText(
@@ -296,7 +287,7 @@ describe('return request view', () => {
   it('shows the busy label while the request runs', async () => {
     let finish: (value: unknown) => void = () => {};
     const dataProvider = fakeReturns({
-      update: vi.fn(() => new Promise((resolve) => (finish = resolve))) as never,
+      settleReturn: vi.fn(() => new Promise((resolve) => (finish = resolve))) as never,
     });
     renderPanel('/return/view/r1', { dataProvider });
     await heading('Return Request');
@@ -314,7 +305,7 @@ describe('return request view', () => {
       getOne: vi.fn(async (_r: string, { id }: { id: string }) =>
         settled ? { data: { ...APPROVED, id, _id: id } } : base.getOne('returns', { id }),
       ) as never,
-      update: vi.fn(async () => {
+      settleReturn: vi.fn(async () => {
         settled = true;
         throw new HttpError('This return request was already approved on 2, Mar 2025.', 409);
       }) as never,
@@ -341,7 +332,7 @@ describe('return request view', () => {
     expect(
       await screen.findByText('The reason can be at most 500 characters.'),
     ).toBeInTheDocument();
-    expect(dataProvider.update).not.toHaveBeenCalled();
+    expect(dataProvider.settleReturn).not.toHaveBeenCalled();
   });
 
   it('shows a settled request without the form: when, by whom and the reason', async () => {

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpError, testDataProvider, type DataProvider } from 'react-admin';
 import { describe, expect, it, vi, type Mock } from 'vitest';
+import type { AppActions, AppDataProvider } from '../../resources';
 import { supports } from '../../resources/supports';
 import { formatDateTime } from '../../src/format';
 import { createDataProvider } from '../../src/providers/dataProvider';
@@ -10,7 +11,7 @@ import { renderPanel, SEEDED_CATEGORIES } from './helpers';
 
 describe('support calls (spec 001 §7, docs/api.md "Support tickets")', () => {
   const { calls, answers } = stubApi({ statuscode: 200, message: 'ok' });
-  const provider = createDataProvider([supports]);
+  const provider = createDataProvider<AppActions>([supports]);
   const paging = { totalRecords: 12, currentPage: 2, totalPages: 2 };
 
   it('lists customers with GET support/get-all-supports?status=Active, no sort until one is chosen', async () => {
@@ -94,10 +95,10 @@ describe('support calls (spec 001 §7, docs/api.md "Support tickets")', () => {
 
   it('replies with POST support/make-resolve, form { reply, status, supportId }', async () => {
     answers.push({ body: { statuscode: 200, message: 'Reply sent.' } });
-    const result = await provider.update('supports', {
+    const result = await provider.replyToTicket({
       id: 't1',
-      data: { reply: 'Your jar arrives today.', status: 'resolved' },
-      previousData: { id: 't1' },
+      reply: 'Your jar arrives today.',
+      status: 'resolved',
     });
     expect(calls[0]!.method).toBe('POST');
     expect(calls[0]!.url.pathname).toBe('/api/support/make-resolve');
@@ -116,11 +117,7 @@ describe('support calls (spec 001 §7, docs/api.md "Support tickets")', () => {
       body: { statuscode: 409, message: 'This ticket is already resolved.' },
     });
     await expect(
-      provider.update('supports', {
-        id: 't1',
-        data: { reply: 'Hello', status: 'resolved' },
-        previousData: { id: 't1' },
-      }),
+      provider.replyToTicket({ id: 't1', reply: 'Hello', status: 'resolved' }),
     ).rejects.toMatchObject({ status: 409, message: 'This ticket is already resolved.' });
   });
 });
@@ -178,9 +175,9 @@ const TICKETS = [
   },
 ];
 
-type Fake = DataProvider & { [K in 'getList' | 'getOne' | 'update']: Mock };
+type Fake = DataProvider & { [K in 'getList' | 'getOne' | 'replyToTicket']: Mock };
 
-function fakeSupports(overrides: Partial<DataProvider> = {}): Fake {
+function fakeSupports(overrides: Partial<AppDataProvider> = {}): Fake {
   return testDataProvider({
     getList: vi.fn(
       async (
@@ -199,10 +196,7 @@ function fakeSupports(overrides: Partial<DataProvider> = {}): Fake {
       if (!ticket) throw new HttpError('This ticket does not exist.', 404);
       return { data: ticket };
     }),
-    update: vi.fn(async (_r: string, { id, data }: { id: string; data: object }) => ({
-      data: { id, ...data },
-      meta: { message: 'Reply sent.' },
-    })),
+    replyToTicket: vi.fn(async () => ({ data: undefined, meta: { message: 'Reply sent.' } })),
     ...overrides,
   } as never) as Fake;
 }
@@ -385,25 +379,23 @@ describe('the reply modal', () => {
     await userEvent.type(within(dialog).getByRole('textbox', { name: /Reply/ }), '   ');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(within(dialog).getByText('Please enter reply.')).toBeInTheDocument();
-    expect(dataProvider.update).not.toHaveBeenCalled();
+    expect(dataProvider.replyToTicket).not.toHaveBeenCalled();
   });
 
   it('sends the reply and status, shows the server message and lands on supports/1', async () => {
     let finish: (value: unknown) => void = () => {};
     const dataProvider = fakeSupports({
-      update: vi.fn(() => new Promise((resolve) => (finish = resolve))) as never,
+      replyToTicket: vi.fn(() => new Promise((resolve) => (finish = resolve))) as never,
     });
     const dialog = await openReply(dataProvider);
     await fillIn(dialog, 'Resolved', '  Pause from the app settings.  ');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByRole('button', { name: 'Please Wait ...' })).toBeDisabled();
-    expect(dataProvider.update).toHaveBeenCalledWith(
-      'supports',
-      expect.objectContaining({
-        id: 't-mid',
-        data: { reply: 'Pause from the app settings.', status: 'resolved' },
-      }),
-    );
+    expect(dataProvider.replyToTicket).toHaveBeenCalledWith({
+      id: 't-mid',
+      reply: 'Pause from the app settings.',
+      status: 'resolved',
+    });
     finish({ data: { id: 't-mid' }, meta: { message: 'Reply sent.' } });
     expect(await screen.findByText('Reply sent.')).toBeInTheDocument();
     expect(await heading('Help')).toBeInTheDocument();
@@ -415,7 +407,7 @@ describe('the reply modal', () => {
 
   it('says "Failed to send reply" with the server reason for a ticket resolved meanwhile', async () => {
     const dataProvider = fakeSupports({
-      update: vi.fn(async () => {
+      replyToTicket: vi.fn(async () => {
         throw new HttpError('This ticket is already resolved.', 409);
       }) as never,
     });
@@ -439,7 +431,7 @@ describe('the reply modal', () => {
 
   it('says "Failed to send reply. Please try again." when the server cannot be reached', async () => {
     const dataProvider = fakeSupports({
-      update: vi.fn(async () => {
+      replyToTicket: vi.fn(async () => {
         throw new HttpError('Unable to reach the server.', 0);
       }) as never,
     });
