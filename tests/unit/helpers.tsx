@@ -100,7 +100,13 @@ export function fakeAuthProvider(identity: AccessIdentity | 'fail' = SUPER_ADMIN
     checkAuth: vi.fn(async () => {
       if (!session) throw { redirectTo: '/login', message: false };
     }),
-    checkError: vi.fn(async () => {}),
+    // As the real one: a 401 ends the session and sends the admin to sign in; the rest stays.
+    checkError: vi.fn(async (error: { status?: number }) => {
+      if (error?.status === 401) {
+        session = false;
+        throw { redirectTo: '/login', message: false };
+      }
+    }),
     getIdentity: vi.fn(async () => ({ id: 'a1', fullName: 'Asha Admin' })),
     getPermissions: vi.fn(access),
     getAccess: access,
