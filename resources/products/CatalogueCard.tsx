@@ -1,16 +1,7 @@
-import EditIcon from '@mui/icons-material/Edit';
-import { Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
+import { Box, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
-import {
-  Labeled,
-  Title,
-  useCanAccess,
-  useGetOne,
-  useRecordContext,
-  useTranslate,
-} from 'react-admin';
+import { Labeled, useGetOne, useRecordContext, useTranslate } from 'react-admin';
 import { RecordMissing } from '../../src/components/RecordMissing';
-import { Link } from 'react-router-dom';
 import { imageUrl } from '../../src/format';
 
 /**
@@ -35,53 +26,28 @@ export function CategoryKind({
   return <>{children(category.data?.kind, id ?? '')}</>;
 }
 
-/** The catalogue's view screens: image on the left, labelled values on the right. */
-export function DetailsCard(props: {
-  title: string;
-  heading: string;
+/** The catalogue's view screens: the image on the left, labelled values on the right. */
+export function ImageDetails(props: {
   image: unknown;
-  resource: string;
-  editTo: string;
+  alt: string;
   details: [label: string, value: ReactNode][];
 }) {
-  const { canAccess: canEdit } = useCanAccess({ resource: props.resource, action: 'edit' });
   return (
-    <Card sx={{ mt: 2 }}>
-      <Title title={props.title} />
-      <CardContent>
-        <Stack direction="row" justifyContent="space-between" alignItems="center" sx={{ mb: 2 }}>
-          <Typography variant="h5" component="h1">
-            {props.heading}
-          </Typography>
-          {canEdit && (
-            <Button component={Link} to={props.editTo} startIcon={<EditIcon />} variant="outlined">
-              Edit
-            </Button>
-          )}
-        </Stack>
-        <Stack direction={{ xs: 'column', md: 'row' }} spacing={4}>
-          <Box
-            component="img"
-            src={imageUrl(props.image)}
-            alt={props.heading}
-            sx={{
-              width: 220,
-              height: 220,
-              objectFit: 'cover',
-              borderRadius: 2,
-              bgcolor: 'grey.100',
-            }}
-          />
-          <Stack spacing={2}>
-            {props.details.map(([label, value]) => (
-              <Labeled key={label} label={label}>
-                <Typography variant="body2">{value}</Typography>
-              </Labeled>
-            ))}
-          </Stack>
-        </Stack>
-      </CardContent>
-    </Card>
+    <Stack direction={{ xs: 'column', md: 'row' }} spacing={4}>
+      <Box
+        component="img"
+        src={imageUrl(props.image)}
+        alt={props.alt}
+        sx={{ width: 220, height: 220, objectFit: 'cover', borderRadius: 2, bgcolor: 'grey.100' }}
+      />
+      <Stack spacing={2}>
+        {props.details.map(([label, value]) => (
+          <Labeled key={label} label={label}>
+            <Typography variant="body2">{value}</Typography>
+          </Labeled>
+        ))}
+      </Stack>
+    </Stack>
   );
 }
 

@@ -1,22 +1,31 @@
-import { Typography } from '@mui/material';
-import { useGetOne, useTranslate } from 'react-admin';
-import { useParams } from 'react-router-dom';
-import { RecordMissing } from '../../src/components/RecordMissing';
+import { useGetOne, useRecordContext } from 'react-admin';
 import { formatDay, formatRupees } from '../../src/format';
-import { DetailsCard } from './CatalogueCard';
+import { RecordShow } from '../../src/records/RecordShow';
+import { ImageDetails } from './CatalogueCard';
 
 /** /admin-panel/product/view/{id} */
 export function ProductShow() {
-  const { id } = useParams();
-  const translate = useTranslate();
-  const { data: record, isPending, error } = useGetOne('products', { id: id! });
+  return (
+    <RecordShow
+      resource="products"
+      title="app.products.view_title"
+      heading={(record) => record.name}
+      editTo={(record) => `/product/edit/${record.id}`}
+      maxWidth="none"
+    >
+      <ProductDetails />
+    </RecordShow>
+  );
+}
+
+/** Its details, with the name of its sub-category (laundry) when it has one. */
+function ProductDetails() {
+  const record = useRecordContext()!;
   const sub = useGetOne(
     'subCategories',
-    { id: record?.subCategoryId },
-    { enabled: !!record?.subCategoryId },
+    { id: record.subCategoryId },
+    { enabled: Boolean(record.subCategoryId) },
   );
-  if (isPending) return <Typography sx={{ p: 3 }}>{translate('app.loading')}</Typography>;
-  if (error || !record) return <RecordMissing message={error?.message} />;
   const details: [string, string][] = [
     ['Title', record.title],
     ['Description', record.description],
@@ -30,14 +39,5 @@ export function ProductShow() {
   }
   if (record.subCategoryId) details.push(['Sub Category', sub.data?.name ?? '']);
   details.push(['Status', record.status], ['Created At', formatDay(record.createdAt)]);
-  return (
-    <DetailsCard
-      title={translate('app.products.view_title')}
-      heading={record.name}
-      image={record.image}
-      resource="products"
-      editTo={`/product/edit/${record.id}`}
-      details={details}
-    />
-  );
+  return <ImageDetails image={record.image} alt={record.name} details={details} />;
 }
