@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import { Alert, Card, CardContent, Divider, Stack, Typography } from '@mui/material';
-import { Labeled, Title, useGetOne, useTranslate, type RaRecord } from 'react-admin';
-import { useParams } from 'react-router-dom';
-import { RecordMissing } from '../../src/components/RecordMissing';
+import { Labeled, Title, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
+import { RecordShowBase } from '../../src/records/RecordShow';
 import { formatDateTime } from '../../src/format';
 import { ReturnStatusChip } from './ReturnStatusChip';
 import { ReturnStatusForm } from './ReturnStatusForm';
@@ -48,11 +47,16 @@ function Settlement({ record }: { record: RaRecord }) {
  * the status form while Pending, who settled it and why once Approved or Rejected.
  */
 export function ReturnShow() {
-  const { id } = useParams();
+  return (
+    <RecordShowBase resource="returns">
+      <ReturnShowContent />
+    </RecordShowBase>
+  );
+}
+
+function ReturnShowContent() {
   const translate = useTranslate();
-  const { data: record, isPending, error } = useGetOne<RaRecord>('returns', { id: id! });
-  if (isPending) return <Typography sx={{ p: 3 }}>{translate('app.loading')}</Typography>;
-  if (error || !record) return <RecordMissing message={error?.message} />;
+  const record = useRecordContext<RaRecord>()!;
   const order = Array.isArray(record.order) ? record.order[0] : undefined;
   const none = translate('app.returns.none');
   return (

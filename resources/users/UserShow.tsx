@@ -3,9 +3,16 @@ import CancelIcon from '@mui/icons-material/Cancel';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import EditIcon from '@mui/icons-material/Edit';
 import { Avatar, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
-import { Labeled, Title, useCanAccess, useGetOne, useTranslate, type RaRecord } from 'react-admin';
-import { Link, useParams } from 'react-router-dom';
-import { RecordMissing } from '../../src/components/RecordMissing';
+import {
+  Labeled,
+  Title,
+  useCanAccess,
+  useRecordContext,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
+import { Link } from 'react-router-dom';
+import { RecordShowBase } from '../../src/records/RecordShow';
 import { formatDay, formatRupees, imageUrl } from '../../src/format';
 import { formatPhone, fullName, initials } from './names';
 
@@ -44,12 +51,17 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 
 /** /admin-panel/user/view/{id}: read-only, with a photo or an initials avatar. */
 export function UserShow() {
-  const { id } = useParams();
+  return (
+    <RecordShowBase resource="users">
+      <UserShowContent />
+    </RecordShowBase>
+  );
+}
+
+function UserShowContent() {
   const translate = useTranslate();
-  const { data: record, isPending, error } = useGetOne<RaRecord>('users', { id: id! });
+  const record = useRecordContext<RaRecord>()!;
   const { canAccess: canEdit } = useCanAccess({ resource: 'users', action: 'edit' });
-  if (isPending) return <Typography sx={{ p: 3 }}>{translate('app.loading')}</Typography>;
-  if (error || !record) return <RecordMissing message={error?.message} />;
   const name = fullName(record);
   const addresses = (record.addresses ?? []) as { _id: string; fullAddress: string }[];
   return (

@@ -89,3 +89,38 @@ function ShowFrame({
     </RecordLoadState>
   );
 }
+
+/**
+ * ShowBase with the loading and not-found states, for a view screen with its own layout (a
+ * customer, an order, a ticket): its children read the record with `useRecordContext()`.
+ */
+export function RecordShowBase({
+  resource,
+  id,
+  children,
+}: {
+  resource: string;
+  id?: string;
+  children: ReactNode;
+}) {
+  const params = useParams();
+  return (
+    <ShowBase
+      resource={resource}
+      id={id ?? params.id}
+      queryOptions={{ onError: () => undefined }}
+      redirectOnError={false}
+    >
+      <ShowLoadState>{children}</ShowLoadState>
+    </ShowBase>
+  );
+}
+
+function ShowLoadState({ children }: { children: ReactNode }) {
+  const { isPending, error, record } = useShowContext();
+  return (
+    <RecordLoadState isPending={isPending} error={error} found={Boolean(record)}>
+      {children}
+    </RecordLoadState>
+  );
+}
