@@ -3,6 +3,11 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+const PANEL = ['@/*', '@resources/*', '**/src/**', '**/resources/**'];
+const BROWSER = 'Browser code does not import the server or Node; shared facts live in shared/.';
+const SERVER = 'The server does not import the panel; shared facts live in shared/.';
+const SHARED = 'shared/ is plain TypeScript for both sides: no Node, no React, no app code.';
+
 export default tseslint.config(
   { ignores: ['dist', 'build', 'data', 'node_modules', 'test-results', 'playwright-report'] },
   js.configs.recommended,
@@ -16,6 +21,44 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': [
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
+    },
+  },
+  // Boundaries (tsconfig.web.json and tsconfig.node.json keep Node and the DOM apart; these keep
+  // the imports apart): the panel and the landing page's browser code never import the server,
+  // the server never imports the panel, and shared/ imports nothing of either, nor Node or React.
+  {
+    files: ['src/**', 'resources/**', 'landing/**'],
+    ignores: ['landing/prerender.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@server/*', '**/server/**', 'node:*'], message: BROWSER }] },
+      ],
+    },
+  },
+  {
+    files: ['server/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: [...PANEL, 'react-admin', '@mui/*'], message: SERVER }] },
+      ],
+    },
+  },
+  {
+    files: ['shared/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [...PANEL, '@server/*', '@landing/*', '@tests/*', '../*', 'node:*', 'react*'],
+              message: SHARED,
+            },
+          ],
+        },
       ],
     },
   },

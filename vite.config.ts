@@ -4,8 +4,17 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import tsconfig from './tsconfig.base.json' with { type: 'json' };
 
 const COMPRESSIBLE = /\.(js|css|svg|html|json)$/;
+
+/** The import aliases of tsconfig.base.json for Vite and Vitest: '@shared/*' -> '<root>/shared'. */
+export const ALIASES = Object.fromEntries(
+  Object.entries(tsconfig.compilerOptions.paths).map(([alias, [target]]) => [
+    alias.replace(/\/\*$/, ''),
+    path.resolve(import.meta.dirname, target.replace(/\/\*$/, '')),
+  ]),
+);
 
 /**
  * Writes a `.br` and a `.gz` copy beside each compressible file of the build, kept only when
@@ -67,6 +76,7 @@ export default defineConfig({
   base: '/',
   resolve: {
     alias: {
+      ...ALIASES,
       // node-polyglot (react-admin's translations) requires this polyfill, whose dependency
       // tree (get-intrinsic, call-bind, ...) weighed ~5 kB gzip on the login page; every browser
       // Vite targets has Object.entries.

@@ -1,11 +1,13 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { ALIASES } from './vite.config';
 
 export default defineConfig({
   test: {
     projects: [
       {
         plugins: [react()],
+        resolve: { alias: ALIASES },
         test: {
           name: 'unit',
           environment: 'jsdom',
@@ -15,6 +17,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: { alias: ALIASES },
         test: {
           name: 'api',
           environment: 'node',

@@ -46,7 +46,8 @@ export function pagingOf(json: unknown): { totalRecords?: number; totalPages?: n
 const query = (params: Record<string, string | number | undefined>) => {
   const entries = Object.entries(params).filter(([, v]) => v !== undefined && v !== '');
   return entries.length
-    ? '?' + new URLSearchParams(entries.map(([k, v]) => [k, String(v)])).toString()
+    ? '?' +
+        new URLSearchParams(entries.map(([k, v]): [string, string] => [k, String(v)])).toString()
     : '';
 };
 

@@ -6,7 +6,7 @@ import { Header } from './components/Header';
 import { Hero } from './components/Hero';
 import { Services } from './components/Services';
 import { WhyUs } from './components/WhyUs';
-import { DEFAULT_CONTACT } from './contact';
+import { DEFAULT_CONTACT } from '@shared/contact';
 
 export const DEFAULT_SUPPORT_EMAIL = DEFAULT_CONTACT.email;
 export const DEFAULT_SUPPORT_PHONE = DEFAULT_CONTACT.phone;

@@ -1,6 +1,6 @@
 // Runs after `vite build`: puts the statically rendered landing page into the built HTML, so the
 // page shows its content with JavaScript off. The server later fills in the current contact
-// details with fillContactDetails (landing/contact.ts).
+// details with fillContactDetails (shared/contact.ts).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { renderToString } from 'react-dom/server';

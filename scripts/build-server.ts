@@ -17,6 +17,8 @@ await build({
   format: 'esm',
   target: 'node20',
   packages: 'external',
+  // Its `paths` resolve the import aliases (@shared/..., @server/...).
+  tsconfig: 'tsconfig.node.json',
   sourcemap: 'linked',
   logLevel: 'warning',
 });

@@ -6,10 +6,10 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
-import { openDatabase } from '../server/db/client';
-import { renderPermissionsDoc } from '../server/permissions-doc';
+import { buildApp } from '@server/app';
+import { loadConfig } from '@server/config';
+import { openDatabase } from '@server/db/client';
+import { renderPermissionsDoc } from '@server/permissions-doc';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const target = path.join(root, 'docs', 'permissions.md');

@@ -1,9 +1,12 @@
 import {
-  PERMISSION_GROUPS,
+  GROUP_LABELS,
+  isPermissionGroup,
   type AdminRole,
   type PermissionGroup,
   type Permissions,
-} from './db/schema';
+} from '@shared/permissions';
+
+export { allPermissions, GROUP_LABELS, isPermissionGroup } from '@shared/permissions';
 
 /**
  * Who may call a route: anyone, any signed-in admin, the super-admin only, admins whose
@@ -20,20 +23,6 @@ export function accessGroups(access: Access): readonly PermissionGroup[] {
   if (Array.isArray(access)) return access;
   return isPermissionGroup(access as string) ? [access as PermissionGroup] : [];
 }
-
-export const GROUP_LABELS: Record<PermissionGroup, string> = {
-  userManagement: 'User Management',
-  assigningJobs: 'Assigning Jobs',
-  serviceManagement: 'Service Management',
-  pricingManagement: 'Pricing Management',
-  orders: 'Orders Management',
-  return: 'Return Management',
-  banners: 'Banners Management',
-  tiffinPlan: 'Plans',
-  supports: 'Support Management',
-  others: 'Others',
-  settings: 'Settings',
-};
 
 /** Who may edit a product or an accessory: the catalogue's and the prices' managers. */
 export const PRICE_EDITORS: readonly PermissionGroup[] = ['serviceManagement', 'pricingManagement'];
@@ -56,14 +45,6 @@ export function deniedMessage(access: Access): string {
   if (access === 'public' || access === 'signedIn') return 'You are not allowed to do this.';
   const labels = accessGroups(access).map((g) => GROUP_LABELS[g]);
   return `You do not have the ${labels.join(' or ')} permission. Ask the super-admin to grant it.`;
-}
-
-export function isPermissionGroup(value: string): value is PermissionGroup {
-  return (PERMISSION_GROUPS as readonly string[]).includes(value);
-}
-
-export function allPermissions(value: boolean): Permissions {
-  return Object.fromEntries(PERMISSION_GROUPS.map((g) => [g, value])) as Permissions;
 }
 
 export function describeAccess(access: Access): string {

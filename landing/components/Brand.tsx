@@ -1,4 +1,4 @@
-import { BRAND_NAME, BRAND_TAGLINE } from '../brand';
+import { BRAND_NAME, BRAND_TAGLINE } from '@shared/brand';
 
 export { BRAND_NAME, BRAND_TAGLINE };
 

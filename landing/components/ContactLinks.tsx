@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { emailHref, phoneHref } from '../contact';
+import { emailHref, phoneHref } from '@shared/contact';
 
 // Every contact detail is marked with data-contact / data-contact-href so the server can put the
-// current support e-mail and phone into the prerendered page (see landing/contact.ts).
+// current support e-mail and phone into the prerendered page (see shared/contact.ts).
 
 interface LinkProps {
   className?: string;

@@ -1,3 +1,5 @@
+import { ACCESSORY_MATERIALS as MATERIALS, ACCESSORY_TYPES_BY_KIND } from '@shared/catalogue';
+
 /** Accessory types per category kind and materials (spec 000 §3), as the server checks them. */
 const label = (id: string) => ({
   id,
@@ -5,22 +7,10 @@ const label = (id: string) => ({
 });
 
 export const ACCESSORY_TYPES: Record<string, { id: string; name: string }[]> = {
-  water: ['tap', 'dispenser', 'stand', 'cover', 'cap', 'cleaning_brush', 'other'].map(label),
-  oxygen: [
-    'regulator',
-    'mask',
-    'flow_meter',
-    'stand',
-    'pipe',
-    'humidifier_bottle',
-    'valve',
-    'cover',
-    'other',
-  ].map(label),
+  water: ACCESSORY_TYPES_BY_KIND.water.map(label),
+  oxygen: ACCESSORY_TYPES_BY_KIND.oxygen.map(label),
 };
 
-export const ACCESSORY_MATERIALS = ['metal', 'plastic', 'rubber', 'silicone', 'glass', 'other'].map(
-  label,
-);
+export const ACCESSORY_MATERIALS = MATERIALS.map(label);
 
 export const choiceLabel = (value: unknown) => (typeof value === 'string' ? label(value).name : '');

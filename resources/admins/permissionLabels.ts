@@ -1,4 +1,4 @@
-import { PERMISSION_GROUPS, type PermissionGroup } from '../../src/providers/permissions';
+import { allPermissions, PERMISSION_GROUPS, type PermissionGroup } from '@shared/permissions';
 
 /** 'assigningJobs' -> 'assigning jobs': the spec's lowercase word labels of the switches. */
 export const permissionLabel = (group: PermissionGroup) =>
@@ -17,5 +17,4 @@ export const capitalise = (name: unknown) =>
   );
 
 /** Every switch off: the add form's starting point, as on the server. */
-export const allPermissionsOff = () =>
-  Object.fromEntries(PERMISSION_GROUPS.map((g) => [g, false])) as Record<PermissionGroup, boolean>;
+export const allPermissionsOff = () => allPermissions(false);

@@ -1,11 +1,9 @@
-export const CATEGORY_KIND_CHOICES = [
-  { id: 'water', name: 'Water' },
-  { id: 'oxygen', name: 'Oxygen' },
-  { id: 'laundry', name: 'Laundry' },
-  { id: 'tiffin', name: 'Tiffin' },
-  { id: 'ecommerce', name: 'E-commerce' },
-  { id: 'other', name: 'Other' },
-];
+import { CATEGORY_KIND_LABELS, CATEGORY_KINDS } from '@shared/catalogue';
+
+export const CATEGORY_KIND_CHOICES = CATEGORY_KINDS.map((id) => ({
+  id,
+  name: CATEGORY_KIND_LABELS[id],
+}));
 
 export const kindLabel = (kind: unknown) =>
   CATEGORY_KIND_CHOICES.find((c) => c.id === kind)?.name ?? String(kind ?? '');

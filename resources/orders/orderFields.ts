@@ -1,11 +1,8 @@
 import type { RaRecord } from 'react-admin';
+import type { OrderStatus } from '@shared/statuses';
 
 /** The four order statuses, in the order the status modal offers them (spec 001 §4). */
-export const ORDER_STATUSES = ['Pending', 'Out for Delivery', 'Delivered', 'Cancelled'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-
-export const isOrderStatus = (value: unknown): value is OrderStatus =>
-  ORDER_STATUSES.includes(value as OrderStatus);
+export { isOrderStatus, ORDER_STATUSES, type OrderStatus } from '@shared/statuses';
 
 export const STATUS_COLOURS: Record<OrderStatus, 'warning' | 'info' | 'success' | 'error'> = {
   Pending: 'warning',

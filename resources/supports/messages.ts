@@ -1,3 +1,5 @@
+import { SUPPORT_TYPES } from '@shared/support';
+
 /** Wording of the supports screens (spec 001), merged into the catalogue as `app.supports.*`. */
 export const messages = {
   title: 'Help',
@@ -27,13 +29,7 @@ export const messages = {
   reply_sent: 'Reply sent.',
   reply_failed: 'Failed to send reply. Please try again.',
   reply_failed_because: 'Failed to send reply. Please try again. %{reason}',
-  types: {
-    '0': 'Order Issues',
-    '1': 'Shipping & Delivery',
-    '2': 'Returns & Refunds',
-    '3': 'Payment Issues',
-    '4': 'Contact Customer Service',
-    '5': 'FAQs',
-  },
+  /** By code: '0' -> 'Order Issues', ... (shared/support.ts). */
+  types: Object.fromEntries(SUPPORT_TYPES.map((name, code) => [String(code), name])),
   unknown_type: 'Other',
 };

@@ -14,6 +14,9 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { v7 as uuidv7 } from 'uuid';
+import type { CategoryKind } from '@shared/catalogue';
+import type { AdminRole, Permissions } from '@shared/permissions';
+import type { OrderStatus, ReturnStatus, SupportStatus } from '@shared/statuses';
 
 /** Text ids (UUIDv7: sortable by creation), exposed to the panel as `_id`. */
 const id = () =>
@@ -29,23 +32,14 @@ const timestamps = {
     .$onUpdate(() => new Date()),
 };
 
-export const PERMISSION_GROUPS = [
-  'userManagement',
-  'assigningJobs',
-  'serviceManagement',
-  'pricingManagement',
-  'orders',
-  'return',
-  'banners',
-  'tiffinPlan',
-  'supports',
-  'others',
-  'settings',
-] as const;
-export type PermissionGroup = (typeof PERMISSION_GROUPS)[number];
-export type Permissions = Record<PermissionGroup, boolean>;
-
-export type AdminRole = 'admin' | 'super-admin';
+// The facts the panel shares (permission groups, statuses, category kinds, support types) are
+// defined once in shared/ and re-exported here for the server's modules.
+export {
+  PERMISSION_GROUPS,
+  type AdminRole,
+  type PermissionGroup,
+  type Permissions,
+} from '@shared/permissions';
 export type RecordStatus = 'Active' | 'Inactive';
 
 export const adminsTable = pgTable(
@@ -116,15 +110,7 @@ export const revokedSessionsTable = pgTable('revoked_sessions', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
 
-export const CATEGORY_KINDS = [
-  'water',
-  'oxygen',
-  'laundry',
-  'tiffin',
-  'ecommerce',
-  'other',
-] as const;
-export type CategoryKind = (typeof CATEGORY_KINDS)[number];
+export { CATEGORY_KINDS, type CategoryKind } from '@shared/catalogue';
 
 export const categoriesTable = pgTable(
   'categories',
@@ -199,34 +185,11 @@ export const productsTable = pgTable(
   ],
 );
 
-export const WATER_ACCESSORY_TYPES = [
-  'tap',
-  'dispenser',
-  'stand',
-  'cover',
-  'cap',
-  'cleaning_brush',
-  'other',
-] as const;
-export const OXYGEN_ACCESSORY_TYPES = [
-  'regulator',
-  'mask',
-  'flow_meter',
-  'stand',
-  'pipe',
-  'humidifier_bottle',
-  'valve',
-  'cover',
-  'other',
-] as const;
-export const ACCESSORY_MATERIALS = [
-  'metal',
-  'plastic',
-  'rubber',
-  'silicone',
-  'glass',
-  'other',
-] as const;
+export {
+  ACCESSORY_MATERIALS,
+  OXYGEN_ACCESSORY_TYPES,
+  WATER_ACCESSORY_TYPES,
+} from '@shared/catalogue';
 
 export const accessoriesTable = pgTable(
   'accessories',
@@ -391,10 +354,7 @@ export const auditLogTable = pgTable(
   ],
 );
 
-export const ORDER_STATUSES = ['Pending', 'Out for Delivery', 'Delivered', 'Cancelled'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-/** The jobs still to be done: what Assigning Jobs and the job sheet show. */
-export const OPEN_ORDER_STATUSES: OrderStatus[] = ['Pending', 'Out for Delivery'];
+export { OPEN_ORDER_STATUSES, ORDER_STATUSES, type OrderStatus } from '@shared/statuses';
 
 /** A customer's first order of a service is `fresh`; every later one is a `reorder`. */
 export const ORDER_TYPES = ['fresh', 'reorder'] as const;
@@ -592,8 +552,7 @@ export const orderDailyTable = pgTable(
   (t) => [primaryKey({ columns: [t.day, t.categoryId] })],
 );
 
-export const RETURN_STATUSES = ['Pending', 'Approved', 'Rejected'] as const;
-export type ReturnStatus = (typeof RETURN_STATUSES)[number];
+export { RETURN_STATUSES, type ReturnStatus } from '@shared/statuses';
 
 /** A customer's request to hand back jars or cylinders of an order. */
 export const returnRequestsTable = pgTable(
@@ -626,17 +585,8 @@ export const returnRequestsTable = pgTable(
   ],
 );
 
-/** Support ticket types, by code (spec 001 §3). */
-export const SUPPORT_TYPES = [
-  'Order Issues',
-  'Shipping & Delivery',
-  'Returns & Refunds',
-  'Payment Issues',
-  'Contact Customer Service',
-  'FAQs',
-] as const;
-export const SUPPORT_STATUSES = ['unresolved', 'resolved'] as const;
-export type SupportStatus = (typeof SUPPORT_STATUSES)[number];
+export { SUPPORT_STATUSES, type SupportStatus } from '@shared/statuses';
+export { SUPPORT_TYPES } from '@shared/support';
 
 export const supportTicketsTable = pgTable(
   'support_tickets',

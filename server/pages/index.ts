@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { DEFAULT_CONTACT, fillContactDetails, type ContactDetails } from '../../landing/contact';
-import { BRAND_NAME } from '../../landing/brand';
+import { DEFAULT_CONTACT, fillContactDetails, type ContactDetails } from '@shared/contact';
+import { BRAND_NAME } from '@shared/brand';
 import { createContentRepository, type LegalTextKey } from '../modules/content/repository';
 import { renderLegalPage, renderPage } from './legalPage';
 import { stylesheetsOf, templateFile } from './templateFile';

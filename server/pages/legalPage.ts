@@ -1,5 +1,5 @@
-import { BRAND_NAME, BRAND_TAGLINE } from '../../landing/brand';
-import { emailHref, escapeHtml, phoneHref, type ContactDetails } from '../../landing/contact';
+import { BRAND_NAME, BRAND_TAGLINE } from '@shared/brand';
+import { emailHref, escapeHtml, phoneHref, type ContactDetails } from '@shared/contact';
 
 export interface PageShell {
   /** The landing's built stylesheets; empty when the bundles are not built. */

@@ -1,11 +1,5 @@
-import {
-  canAccess,
-  GROUP_LABELS,
-  PERMISSION_GROUPS,
-  type AccessIdentity,
-  type PermissionGroup,
-  type ResourceRules,
-} from '../providers/permissions';
+import { GROUP_LABELS, PERMISSION_GROUPS, type PermissionGroup } from '@shared/permissions';
+import { canAccess, type AccessIdentity, type ResourceRules } from '../providers/permissions';
 import type { MenuCategory, ResourceDeclaration } from '../providers/resource';
 
 export interface MenuLink {

@@ -1,40 +1,19 @@
-/** The eleven permission groups, in the sidebar's order (spec 000 section 6). */
-export const PERMISSION_GROUPS = [
-  'userManagement',
-  'assigningJobs',
-  'serviceManagement',
-  'pricingManagement',
-  'orders',
-  'return',
-  'banners',
-  'tiffinPlan',
-  'supports',
-  'others',
-  'settings',
-] as const;
-export type PermissionGroup = (typeof PERMISSION_GROUPS)[number];
-export type Permissions = Record<PermissionGroup, boolean>;
+import type { AdminRole, PermissionGroup, Permissions } from '@shared/permissions';
 
-export const GROUP_LABELS: Record<PermissionGroup, string> = {
-  userManagement: 'User Management',
-  assigningJobs: 'Assigning Jobs',
-  serviceManagement: 'Service Management',
-  pricingManagement: 'Pricing Management',
-  orders: 'Orders Management',
-  return: 'Return Management',
-  banners: 'Banners Management',
-  tiffinPlan: 'Plans',
-  supports: 'Support Management',
-  others: 'Others',
-  settings: 'Settings',
-};
+// The groups and their labels are the server's too: defined once in shared/permissions.ts.
+export {
+  GROUP_LABELS,
+  PERMISSION_GROUPS,
+  type PermissionGroup,
+  type Permissions,
+} from '@shared/permissions';
 
 /**
  * What the panel knows of the signed-in admin. `permissions` is null when they could not be
  * loaded: the spec then shows the full menu (the server still refuses what is not allowed).
  */
 export interface AccessIdentity {
-  role: 'admin' | 'super-admin';
+  role: AdminRole;
   permissions: Partial<Permissions> | null;
 }
 

@@ -36,7 +36,9 @@ function post(url: string, payload: Record<string, unknown>, token = s.superToke
 }
 
 function get(url: string, query: Record<string, string | number> = {}, token = s.superToken) {
-  const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
+  const qs = new URLSearchParams(
+    Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]),
+  );
   return s.app.inject({
     method: 'GET',
     url: `/api/admin/${url}?${qs}`,

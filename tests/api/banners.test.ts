@@ -84,7 +84,9 @@ function send(
 }
 
 function list(id: string, query: Record<string, string | number> = {}, token = server.superToken) {
-  const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
+  const qs = new URLSearchParams(
+    Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]),
+  );
   return server.app.inject({
     method: 'GET',
     url: `/api/banner/by-category/${id}?${qs}`,

@@ -39,7 +39,7 @@ function client(server: () => TestServer) {
   const c = {
     list(query: Record<string, string | number> = {}, token = server().superToken) {
       const qs = new URLSearchParams(
-        Object.entries(query).map(([k, v]) => [k, String(v)]),
+        Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]),
       ).toString();
       return server().app.inject({
         method: 'GET',

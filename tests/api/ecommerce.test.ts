@@ -57,7 +57,9 @@ beforeAll(async () => {
 afterAll(() => s.close());
 
 function get(url: string, query: Record<string, string | number> = {}, token = s.superToken) {
-  const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
+  const qs = new URLSearchParams(
+    Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]),
+  );
   return s.app.inject({
     method: 'GET',
     url: `/api/${url}${qs.size ? `?${qs}` : ''}`,

@@ -28,7 +28,9 @@ function post(url: string, payload?: Record<string, unknown>, token = s.superTok
 }
 
 function list(query: Record<string, string | number> = {}, token = s.superToken) {
-  const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
+  const qs = new URLSearchParams(
+    Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]),
+  );
   return s.app.inject({
     method: 'GET',
     url: `/api/pincode/get-paginated-pincodes?${qs}`,
@@ -192,7 +194,9 @@ describe('GET /api/pincode/get-paginated-pincodes and get-pincode/{id}', () => {
   });
   afterAll(() => t.close());
   const get = (query: Record<string, string | number> = {}, token?: string) => {
-    const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
+    const qs = new URLSearchParams(
+      Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]),
+    );
     return t.app.inject({
       method: 'GET',
       url: `/api/pincode/get-paginated-pincodes?${qs}`,

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { BRAND_NAME } from '@shared/brand';
 import { addAxe, expect, screen, test } from './fixtures';
 
 /** Serious or critical WCAG 2 A/AA violations axe-core finds on the page, with their targets. */
@@ -24,6 +25,7 @@ test('with JavaScript off the landing page shows every section of spec 001 §1',
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto('/');
+  await expect(page).toHaveTitle(new RegExp(`^${BRAND_NAME} · `));
   const header = page.getByRole('banner');
   await expect(header.getByRole('link', { name: /Contact us/ })).toHaveAttribute(
     'href',

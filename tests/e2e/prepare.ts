@@ -6,8 +6,8 @@
  */
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { loadConfig } from '../../server/config';
-import { openDatabase } from '../../server/db/client';
+import { loadConfig } from '@server/config';
+import { openDatabase } from '@server/db/client';
 import { eq } from 'drizzle-orm';
 import {
   adminsTable,
@@ -16,13 +16,13 @@ import {
   pincodesTable,
   productsTable,
   type CategoryKind,
-} from '../../server/db/schema';
-import { ensureSuperAdmin, seedCategories } from '../../server/db/seed';
-import { seedCustomers } from '../../server/db/seed/customers';
-import { hashPassword } from '../../server/lib/passwords';
-import { placeOrder } from '../../server/modules/orders/placeOrder';
-import { requestReturn } from '../../server/modules/returns/requestReturn';
-import { openTicket } from '../../server/modules/supports/openTicket';
+} from '@server/db/schema';
+import { ensureSuperAdmin, seedCategories } from '@server/db/seed';
+import { seedCustomers } from '@server/db/seed/customers';
+import { hashPassword } from '@server/lib/passwords';
+import { placeOrder } from '@server/modules/orders/placeOrder';
+import { requestReturn } from '@server/modules/returns/requestReturn';
+import { openTicket } from '@server/modules/supports/openTicket';
 import { E2E_JOBS, ORDERS_ADMIN, RECOVER_ADMIN } from './fixtures';
 
 const dataDir = process.env.DATA_DIR;

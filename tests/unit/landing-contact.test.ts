@@ -1,8 +1,8 @@
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { App } from '../../landing/App';
-import { escapeHtml, fillContactDetails, phoneHref } from '../../landing/contact';
+import { App } from '@landing/App';
+import { escapeHtml, fillContactDetails, phoneHref } from '@shared/contact';
 
 const contact = { email: 'help@doorstep.example', phone: '+91 80 4567 8900' };
 

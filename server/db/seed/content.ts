@@ -1,4 +1,4 @@
-import { DEFAULT_CONTACT } from '../../../landing/contact';
+import { DEFAULT_CONTACT } from '@shared/contact';
 import { sanitizeRichText } from '../../lib/richText';
 import type { Database } from '../client';
 import { contentPagesTable } from '../schema';

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { RETURN_DECISIONS } from '@shared/statuses';
 import { conflict, notFound, unauthorized } from '../../lib/errors';
 import { optionalText, pagingQuery, requiredId } from '../../lib/validation';
 import {
@@ -111,7 +112,7 @@ const returnRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         body: z.object({
           returnHistoryId,
-          status: z.enum(['Approved', 'Rejected'], { error: 'Please select the status' }),
+          status: z.enum(RETURN_DECISIONS, { error: 'Please select the status' }),
           reason: z.preprocess(blankToUndefined, optionalText('Reason', 500)),
         }),
       },

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { SUPPORT_STATUSES } from '@shared/statuses';
 import { conflict, notFound, unauthorized } from '../../lib/errors';
 import { pagingQuery, pagingResult, plainText, requiredId } from '../../lib/validation';
 import {
@@ -15,7 +16,7 @@ const ticketId = requiredId('Ticket id');
 
 /** Empty: every ticket of the user. */
 const ticketStatusFilter = z
-  .enum(['unresolved', 'resolved', ''], { error: 'Status must be unresolved or resolved.' })
+  .enum([...SUPPORT_STATUSES, ''], { error: 'Status must be unresolved or resolved.' })
   .optional();
 
 /** Support calls (spec 001 §7): every answer, errors included, spells the code `statuscode`. */
@@ -32,7 +33,7 @@ const supportRoutes: FastifyPluginAsyncZod = async (app) => {
           ...pagingQuery,
           // The spec's client sends Active: every customer with tickets.
           status: z
-            .enum(['Active', 'unresolved', 'resolved', ''], {
+            .enum(['Active', ...SUPPORT_STATUSES, ''], {
               error: 'Status must be Active, unresolved or resolved.',
             })
             .optional(),

@@ -2,6 +2,8 @@
 // reads the real support e-mail and phone from the contact-us content and calls
 // fillContactDetails on the prerendered HTML, so changing them never needs a rebuild.
 //
+// Plain TS (no DOM, no Node): the landing page and the server's pages share it.
+//
 // Markup contract (see landing/components/ContactLinks.tsx):
 // - an element with data-contact="email" | "phone" holds the plain text of the detail;
 // - an element with data-contact-href="email" | "phone" has href="mailto:..." or href="tel:...".
