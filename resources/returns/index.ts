@@ -1,10 +1,11 @@
 import type { Identifier } from 'react-admin';
+import type { ReturnDecision } from '@shared/statuses';
 import { action } from '../../src/providers/actions';
 import { lazyScreen, type ResourceDeclaration } from '../../src/providers/resource';
 
 /** Approve or reject a Pending request, with an optional reason (form fields). */
 export const returnActions = {
-  settleReturn: action<{ id: Identifier; status: 'Approved' | 'Rejected'; reason?: string }>({
+  settleReturn: action<{ id: Identifier; status: ReturnDecision; reason?: string }>({
     method: 'POST',
     path: 'return-history/update-return-request-status',
     bodyKind: 'form',

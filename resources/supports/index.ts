@@ -1,10 +1,11 @@
 import type { Identifier } from 'react-admin';
+import type { SupportStatus } from '@shared/statuses';
 import { action } from '../../src/providers/actions';
 import { lazyScreen, type ResourceDeclaration } from '../../src/providers/resource';
 
 /** The reply modal: POST support/make-resolve, form { supportId, reply, status }. */
 export const supportActions = {
-  replyToTicket: action<{ id: Identifier; reply: string; status: 'resolved' | 'unresolved' }>({
+  replyToTicket: action<{ id: Identifier; reply: string; status: SupportStatus }>({
     method: 'POST',
     path: 'support/make-resolve',
     bodyKind: 'form',
