@@ -1,9 +1,8 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Box, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { useId, type ReactNode } from 'react';
-import { Title, useGetOne, useTranslate, type RaRecord } from 'react-admin';
-import { useParams } from 'react-router-dom';
-import { RecordMissing } from '../../src/components/RecordMissing';
+import { Title, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
+import { RecordShowBase } from '../../src/records/RecordShow';
 import { formatDashedDate, formatDateTime, formatRupees } from '../../src/format';
 import { formatPhone } from '../users/names';
 import { DetailList } from './DetailList';
@@ -46,13 +45,19 @@ export interface OrderShowProps {
  * its accessories and status history, and 'Mark As Delivered' while it is Pending.
  */
 export function OrderShow({ resource, fallbackPath }: OrderShowProps) {
-  const { id } = useParams();
+  const translate = useTranslate();
+  return (
+    <RecordShowBase resource={resource} missingMessage={translate('app.orders.no_data')}>
+      <OrderDetails resource={resource} fallbackPath={fallbackPath} />
+    </RecordShowBase>
+  );
+}
+
+function OrderDetails({ resource, fallbackPath }: OrderShowProps) {
   const translate = useTranslate();
   const t = (key: string, options?: object) => translate(`app.orders.${key}`, options);
-  const { data: order, isPending, error } = useGetOne<RaRecord>(resource, { id: id! });
+  const order = useRecordContext<RaRecord>()!;
   const goBack = useGoBack(fallbackPath(order));
-  if (isPending) return <Typography sx={{ p: 3 }}>{translate('app.loading')}</Typography>;
-  if (error || !order) return <RecordMissing message={t('no_data')} />;
 
   const kind = serviceKind(order);
   const tiffin = kind === 'tiffin';

@@ -8,16 +8,19 @@ export function RecordLoadState({
   isPending,
   error,
   found,
+  missingMessage,
   children,
 }: {
   isPending: boolean;
   error?: { message?: string } | null;
   found: boolean;
+  /** What to say when the record cannot be loaded; the server's reason by default. */
+  missingMessage?: string;
   children: ReactNode;
 }) {
   const translate = useTranslate();
   if (isPending) return <Typography sx={{ p: 3 }}>{translate('app.loading')}</Typography>;
-  if (error || !found) return <RecordMissing message={error?.message} />;
+  if (error || !found) return <RecordMissing message={missingMessage ?? error?.message} />;
   return <>{children}</>;
 }
 

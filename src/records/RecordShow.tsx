@@ -97,10 +97,13 @@ function ShowFrame({
 export function RecordShowBase({
   resource,
   id,
+  missingMessage,
   children,
 }: {
   resource: string;
   id?: string;
+  /** What to say when the record cannot be loaded; the server's reason by default. */
+  missingMessage?: string;
   children: ReactNode;
 }) {
   const params = useParams();
@@ -111,15 +114,26 @@ export function RecordShowBase({
       queryOptions={{ onError: () => undefined }}
       redirectOnError={false}
     >
-      <ShowLoadState>{children}</ShowLoadState>
+      <ShowLoadState missingMessage={missingMessage}>{children}</ShowLoadState>
     </ShowBase>
   );
 }
 
-function ShowLoadState({ children }: { children: ReactNode }) {
+function ShowLoadState({
+  missingMessage,
+  children,
+}: {
+  missingMessage?: string;
+  children: ReactNode;
+}) {
   const { isPending, error, record } = useShowContext();
   return (
-    <RecordLoadState isPending={isPending} error={error} found={Boolean(record)}>
+    <RecordLoadState
+      isPending={isPending}
+      error={error}
+      found={Boolean(record)}
+      missingMessage={missingMessage}
+    >
       {children}
     </RecordLoadState>
   );
