@@ -10,15 +10,16 @@ import {
   useTranslate,
   type RaRecord,
 } from 'react-admin';
+import { RETURN_DECISIONS } from '@shared/statuses';
 import type { FieldValues } from 'react-hook-form';
 import { useAction } from '../../src/actions/useAction';
 import { FormSubmitButton } from '../../src/forms/FormSubmitButton';
 import type { AppDataProvider } from '../index';
 
-const STATUS_CHOICES = [
-  { id: 'Approved', name: 'app.returns.approved' },
-  { id: 'Rejected', name: 'app.returns.rejected' },
-];
+const STATUS_CHOICES = RETURN_DECISIONS.map((id) => ({
+  id,
+  name: `app.returns.${id.toLowerCase()}`,
+}));
 
 export const REASON_MAX = 500;
 
