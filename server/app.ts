@@ -16,6 +16,7 @@ import authPlugin from './plugins/auth';
 import bodiesPlugin, { FORM_BODY_LIMIT } from './plugins/bodies';
 import bundles from './plugins/bundles';
 import errorsPlugin, { sendError } from './plugins/errors';
+import openapiPlugin from './plugins/openapi';
 import securityHeaders from './plugins/securityHeaders';
 import authRoutes from './modules/auth/routes';
 import accessoryRoutes from './modules/accessories/routes';
@@ -86,6 +87,8 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(bodiesPlugin);
   await app.register(authPlugin);
   await app.register(auditPlugin);
+  // Before the routes: the document lists the routes registered after it.
+  await app.register(openapiPlugin);
 
   await app.register(
     async (api) => {

@@ -5,6 +5,7 @@ import { adminsTable, revokedSessionsTable, type AdminRole, type Permissions } f
 import { forbidden, unauthorized } from '../lib/errors';
 import { createSessionTokens, type Session, type SessionTokens } from '../lib/tokens';
 import { deniedMessage, mayCall, type Access } from '../permissions';
+import { API_DOCS_PREFIX } from './openapi';
 
 export interface SignedInAdmin {
   id: string;
@@ -60,6 +61,10 @@ export default fp(async (app) => {
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/')) return;
+    // The API reference's own pages and files (@fastify/swagger-ui) are public, like the spec.
+    if (route.url.startsWith(API_DOCS_PREFIX)) {
+      route.config = { ...route.config, access: route.config?.access ?? 'public' };
+    }
     const access = route.config?.access;
     if (!access) throw new Error(`Route ${route.method} ${route.url} declares no access rule`);
     for (const method of [route.method].flat()) {

@@ -1,6 +1,7 @@
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import fp from 'fastify-plugin';
 import { UPLOADS_URL_PREFIX } from '../lib/uploads';
+import { API_DOCS_PREFIX } from './openapi';
 
 /**
  * The pages' policy: `/`, /terms, /privacy, the panel at /admin-panel/*, their assets and the
@@ -71,6 +72,8 @@ export default fp(async (app) => {
   // Before helmet registers, so that helmet's own onRoute hook picks the route's options up.
   app.addHook('onRoute', (route) => {
     if (route.helmet !== undefined) return;
+    // The API reference (/api/docs) is a page: the pages' policy (its scripts are files).
+    if (route.url.startsWith(API_DOCS_PREFIX)) return;
     if (route.url.startsWith(UPLOADS_URL_PREFIX)) route.helmet = UPLOADS_HEADERS;
     else if (route.url.startsWith('/api/')) route.helmet = API_HEADERS;
   });

@@ -1,0 +1,73 @@
+/**
+ * The calls of the spec's call tables (../shared/spec), as `METHOD path` with `{name}` for a
+ * path parameter: the contract the panel was specified with. Every other /api route is one of
+ * our additions, marked so in the OpenAPI document (`x-addition`), as docs/api.md marks them.
+ */
+export const SPEC_CALLS: readonly string[] = [
+  'GET admin/dashboard-data',
+  'GET admin/get-user-data',
+  'GET admin/get-users',
+  'GET admin/view-all-users',
+  'GET banner/by-category/{id}',
+  'GET category/view-all-categories',
+  'GET contact-us/get-contact-us',
+  'GET delivery-charge/get-delivery-charge',
+  'GET delivery-time/get-delivery-time',
+  'GET e-comm/admin-get-all-products',
+  'GET order/assign-jobs/{serviceId}',
+  'GET order/by-type',
+  'GET order/get-orders-by-filter',
+  'GET order/orders-by-serviceId',
+  'GET order/view-all-orders',
+  'GET pincode/get-paginated-pincodes',
+  'GET plan/get-all-plans',
+  'GET product/by-category',
+  'GET return-history/get-all-return-requests',
+  'GET subCategory/by-categoryId/{categoryId}',
+  'GET support/get-all-supports',
+  'GET support/get-all-supports-for-user',
+  'GET terms-conditions/get-terms',
+  'GET user/all-users',
+  'POST accessory/create',
+  'POST accessory/delete-accessory',
+  'POST accessory/edit-accessory',
+  'POST accessory/get-accessories-by-category',
+  'POST admin/change-password',
+  'POST admin/create-admin-user',
+  'POST admin/edit-admin-user',
+  'POST admin/forgot-password',
+  'POST admin/login',
+  'POST admin/verify-otp',
+  'POST banner/create-banner',
+  'POST banner/delete-banner',
+  'POST banner/edit-banner',
+  'POST category/create-category',
+  'POST category/edit-category',
+  'POST contact-us/create-contact-us',
+  'POST delivery-charge/save',
+  'POST delivery-time/save',
+  'POST order/update-status',
+  'POST pincode/add',
+  'POST pincode/delete-pincode/{id}',
+  'POST pincode/edit-pincode/{id}',
+  'POST plan/create-plan',
+  'POST plan/delete-plan/{id}',
+  'POST plan/update-plan',
+  'POST product/create-product',
+  'POST product/delete-product',
+  'POST product/edit-product',
+  'POST return-history/update-return-request-status',
+  'POST subCategory/create-subCategory',
+  'POST subCategory/delete-subCategory',
+  'POST subCategory/edit-subCategory',
+  'POST support/make-resolve',
+  'POST terms-conditions/create-terms',
+  'POST user/update-user',
+  'POST user/update-user-status',
+];
+
+/** `GET /api/pincode/edit-pincode/:id` as the spec writes it: `GET pincode/edit-pincode/{id}`. */
+export function specCallOf(method: string, url: string): string {
+  const path = url.replace(/^\/api\//, '').replace(/:(\w+)/g, '{$1}');
+  return `${method} ${path}`;
+}
