@@ -15,6 +15,7 @@ import auditPlugin from './plugins/audit';
 import authPlugin from './plugins/auth';
 import bodiesPlugin, { FORM_BODY_LIMIT } from './plugins/bodies';
 import bundles from './plugins/bundles';
+import envelopePlugin from './plugins/envelope';
 import errorsPlugin, { sendError } from './plugins/errors';
 import openapiPlugin from './plugins/openapi';
 import securityHeaders from './plugins/securityHeaders';
@@ -84,6 +85,7 @@ export async function buildApp(opts: BuildAppOptions) {
   // compressed at build time and sent as they are (plugins/bundles.ts).
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(errorsPlugin);
+  await app.register(envelopePlugin);
   await app.register(bodiesPlugin);
   await app.register(authPlugin);
   await app.register(auditPlugin);

@@ -1,3 +1,4 @@
+import { ok } from '../../lib/reply';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PRICE_EDITORS } from '../../permissions';
@@ -71,11 +72,7 @@ const accessoryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const category = await accessoryCategory(request.body.categoryId);
       const rows = await repo.listByCategory(category.id, request.body.limit);
-      return {
-        statusCode: 200,
-        message: 'Accessories',
-        result: { accessories: rows.map(toAccessoryDto) },
-      };
+      return ok('Accessories', { accessories: rows.map(toAccessoryDto) });
     },
   );
 
@@ -86,7 +83,7 @@ const accessoryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const row = await repo.findById(request.params.id);
       if (!row) throw notFound(MISSING);
-      return { statusCode: 200, message: 'Accessory', result: { accessory: toAccessoryDto(row) } };
+      return ok('Accessory', { accessory: toAccessoryDto(row) });
     },
   );
 
@@ -110,11 +107,9 @@ const accessoryRoutes: FastifyPluginAsyncZod = async (app) => {
       const created = await withStoredImage(app.config.dataDir, image, (url) =>
         repo.create({ ...fields, categoryId: category.id, imageUrl: url! }),
       );
-      return {
-        statusCode: 200,
-        message: `Accessory ${created.name} created successfully`,
-        result: { accessory: toAccessoryDto(created) },
-      };
+      return ok(`Accessory ${created.name} created successfully`, {
+        accessory: toAccessoryDto(created),
+      });
     },
   );
 
@@ -149,11 +144,9 @@ const accessoryRoutes: FastifyPluginAsyncZod = async (app) => {
         repo.update(id, { ...fields, ...(url ? { imageUrl: url } : {}) }),
       );
       if (!updated) throw notFound(MISSING);
-      return {
-        statusCode: 200,
-        message: `Accessory ${updated.name} updated successfully`,
-        result: { accessory: toAccessoryDto(updated) },
-      };
+      return ok(`Accessory ${updated.name} updated successfully`, {
+        accessory: toAccessoryDto(updated),
+      });
     },
   );
 
@@ -171,11 +164,9 @@ const accessoryRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         throw err;
       }
-      return {
-        statusCode: 200,
-        message: `Accessory ${existing.name} deleted successfully`,
-        result: { accessory: toAccessoryDto(existing) },
-      };
+      return ok(`Accessory ${existing.name} deleted successfully`, {
+        accessory: toAccessoryDto(existing),
+      });
     },
   );
 };

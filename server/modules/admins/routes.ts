@@ -1,3 +1,4 @@
+import { ok } from '../../lib/reply';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PERMISSION_GROUPS, type Permissions } from '../../db/schema';
@@ -108,11 +109,10 @@ const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
         page: q.page,
         limit: q.limit,
       });
-      return {
-        statusCode: 200,
-        message: 'Admin users',
-        result: { users: rows.map(toAdminDto), ...pagingResult(total, q.page, q.limit) },
-      };
+      return ok('Admin users', {
+        users: rows.map(toAdminDto),
+        ...pagingResult(total, q.page, q.limit),
+      });
     },
   );
 
@@ -123,7 +123,7 @@ const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const row = await repo.findById(request.params.id);
       if (!row) throw notFound(NOT_FOUND);
-      return { statusCode: 200, message: 'Admin user', result: { user: toAdminDto(row) } };
+      return ok('Admin user', { user: toAdminDto(row) });
     },
   );
 
@@ -147,11 +147,7 @@ const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       const created = await writeErrors(async () =>
         repo.create({ ...values, passwordHash: await hashPassword(password) }),
       );
-      return {
-        statusCode: 200,
-        message: `Admin user ${created.name} created successfully`,
-        result: { user: toAdminDto(created) },
-      };
+      return ok(`Admin user ${created.name} created successfully`, { user: toAdminDto(created) });
     },
   );
 
@@ -206,11 +202,7 @@ const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
         ),
       );
       if (!updated) throw notFound(NOT_FOUND);
-      return {
-        statusCode: 200,
-        message: `Admin user ${updated.name} updated successfully`,
-        result: { user: toAdminDto(updated) },
-      };
+      return ok(`Admin user ${updated.name} updated successfully`, { user: toAdminDto(updated) });
     },
   );
 
@@ -244,11 +236,10 @@ const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
         page: q.page,
         limit: q.limit,
       });
-      return {
-        statusCode: 200,
-        message: 'Audit log',
-        result: { entries: rows.map(toAuditEntryDto), ...pagingResult(total, q.page, q.limit) },
-      };
+      return ok('Audit log', {
+        entries: rows.map(toAuditEntryDto),
+        ...pagingResult(total, q.page, q.limit),
+      });
     },
   );
 };

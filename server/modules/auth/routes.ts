@@ -1,3 +1,4 @@
+import { ok } from '../../lib/reply';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { setTimeout } from 'node:timers/promises';
 import { v7 as uuidv7 } from 'uuid';
@@ -101,8 +102,11 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         await setTimeout(pause);
       }
       const admin = await repo.findByEmail(email);
-      const ok = await verifyPassword(admin?.passwordHash ?? (await timingDummyHash()), password);
-      if (!admin || !ok) {
+      const matches = await verifyPassword(
+        admin?.passwordHash ?? (await timingDummyHash()),
+        password,
+      );
+      if (!admin || !matches) {
         await throttle.record(accountKey);
         throw unauthorized('Invalid email or password.');
       }
@@ -112,11 +116,11 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (admin.status !== 'Active') {
         throw forbidden('Your account is inactive. Please contact the super-admin.');
       }
-      return {
-        statusCode: 200,
-        message: 'Logged in successfully!',
-        result: { token: await sessionFor(admin), role: admin.role, user: toAdminDto(admin) },
-      };
+      return ok('Logged in successfully!', {
+        token: await sessionFor(admin),
+        role: admin.role,
+        user: toAdminDto(admin),
+      });
     },
   );
 
@@ -135,10 +139,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       // The account is looked up and the mail sent after the answer, so the answer takes as
       // long for an unknown e-mail as for an admin's (no account discovery by timing).
       app.background.run('password recovery mail', () => sendRecoveryOtp(email));
-      return {
-        statusCode: 200,
-        message: 'If this e-mail belongs to an admin, an OTP has been sent to it.',
-      };
+      return ok('If this e-mail belongs to an admin, an OTP has been sent to it.');
     },
   );
 
@@ -179,11 +180,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         new Date(Date.now() + SECURITY_TOKEN_TTL_MS),
       );
       if (!exchanged) throw badRequest(INVALID_OTP);
-      return {
-        statusCode: 200,
-        message: 'OTP verified successfully!',
-        result: { securityToken, email },
-      };
+      return ok('OTP verified successfully!', { securityToken, email });
     },
   );
 
@@ -206,7 +203,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
           'This password reset has expired or was already used. Please request a new OTP.',
         );
       }
-      return { statusCode: 200, message: 'Password has been updated successfully' };
+      return ok('Password has been updated successfully');
     },
   );
 
@@ -239,23 +236,19 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         await hashPassword(request.body.newPassword),
       );
       // The old token stops working; this session continues with a new one.
-      return {
-        statusCode: 200,
-        message: 'Password Changed successfully!',
-        result: { token: await sessionFor(updated) },
-      };
+      return ok('Password Changed successfully!', { token: await sessionFor(updated) });
     },
   );
 
   // Additive: ends this session on the server, so the token stops working at once.
   app.post('/logout', { config: { access: 'signedIn' } }, async (request) => {
     await repo.revokeSession(request.session!.tokenId, request.session!.expiresAt);
-    return { statusCode: 200, message: 'Logged out successfully!' };
+    return ok('Logged out successfully!');
   });
 
   app.get('/get-user-data', { config: { access: 'signedIn' } }, async (request) => {
     const admin = await repo.findById(request.admin!.id);
-    return { statusCode: 200, message: 'Admin details', result: { user: [toAdminDto(admin!)] } };
+    return ok('Admin details', { user: [toAdminDto(admin!)] });
   });
 };
 

@@ -1,3 +1,4 @@
+import { ok } from '../../lib/reply';
 import { rm } from 'node:fs/promises';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -99,11 +100,10 @@ const bannerRoutes: FastifyPluginAsyncZod = async (app) => {
       const categoryId = await resolvePlace(request.params.id);
       const status = q.status === 'Active' || q.status === 'Inactive' ? q.status : undefined;
       const { rows, total } = await repo.list({ ...q, categoryId, status, order: q.sortOrder });
-      return {
-        statuscode: 200,
-        message: 'Banners',
-        result: { banners: rows.map(toBannerDto), ...pagingResult(total, q.page, q.limit) },
-      };
+      return ok('Banners', {
+        banners: rows.map(toBannerDto),
+        ...pagingResult(total, q.page, q.limit),
+      });
     },
   );
 
@@ -114,7 +114,7 @@ const bannerRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const row = await repo.findById(request.params.id);
       if (!row) throw notFound('This banner does not exist.');
-      return { statuscode: 200, message: 'Banner', result: { banner: toBannerDto(row) } };
+      return ok('Banner', { banner: toBannerDto(row) });
     },
   );
 
@@ -138,11 +138,7 @@ const bannerRoutes: FastifyPluginAsyncZod = async (app) => {
       const created = await withStoredImages(image, (imageUrls) =>
         repo.create({ title, categoryId: place, imageUrls }),
       );
-      return {
-        statuscode: 200,
-        message: `Banner ${title} created successfully`,
-        result: { banner: toBannerDto(created) },
-      };
+      return ok(`Banner ${title} created successfully`, { banner: toBannerDto(created) });
     },
   );
 
@@ -174,11 +170,7 @@ const bannerRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
       );
       if (!updated) throw notFound('This banner does not exist.');
-      return {
-        statuscode: 200,
-        message: `Banner ${updated.title} updated successfully`,
-        result: { banner: toBannerDto(updated) },
-      };
+      return ok(`Banner ${updated.title} updated successfully`, { banner: toBannerDto(updated) });
     },
   );
 
@@ -189,7 +181,7 @@ const bannerRoutes: FastifyPluginAsyncZod = async (app) => {
       const deleted = await repo.delete(request.body.bannerId);
       if (!deleted) throw notFound('This banner does not exist.');
       // Image files are named by content and may be shared with other records: they stay.
-      return { statuscode: 200, message: `Banner ${deleted.title} deleted successfully` };
+      return ok(`Banner ${deleted.title} deleted successfully`);
     },
   );
 };

@@ -1,3 +1,4 @@
+import { ok } from '../../lib/reply';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CATEGORY_KINDS } from '../../db/schema';
@@ -63,14 +64,13 @@ const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
       const status = q.status === 'Active' || q.status === 'Inactive' ? q.status : undefined;
       if (q.kind === 'ecommerce') {
         const result = await ecommerceCategories({ ...q, status });
-        return { statusCode: 200, message: 'Categories', result };
+        return ok('Categories', result);
       }
       const { rows, total } = await repo.list({ ...q, status, order: q.sortOrder });
-      return {
-        statusCode: 200,
-        message: 'Categories',
-        result: { categories: rows.map(toCategoryDto), ...pagingResult(total, q.page, q.limit) },
-      };
+      return ok('Categories', {
+        categories: rows.map(toCategoryDto),
+        ...pagingResult(total, q.page, q.limit),
+      });
     },
   );
 
@@ -81,7 +81,7 @@ const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const row = await repo.findById(request.params.id);
       if (!row) throw notFound('This category does not exist.');
-      return { statusCode: 200, message: 'Category', result: { category: toCategoryDto(row) } };
+      return ok('Category', { category: toCategoryDto(row) });
     },
   );
 
@@ -106,11 +106,9 @@ const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
       const created = await withStoredImage(app.config.dataDir, image, (url) =>
         writeErrors(() => repo.create({ ...fields, image: url! })),
       );
-      return {
-        statusCode: 200,
-        message: `Category ${fields.name} created successfully`,
-        result: { category: toCategoryDto(created) },
-      };
+      return ok(`Category ${fields.name} created successfully`, {
+        category: toCategoryDto(created),
+      });
     },
   );
 
@@ -142,11 +140,9 @@ const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
       const updated = await withStoredImage(app.config.dataDir, newImage, (url) =>
         repo.update(id, { ...fields, ...(url ? { image: url } : {}) }),
       );
-      return {
-        statusCode: 200,
-        message: `Category ${existing.name} updated successfully`,
-        result: { category: toCategoryDto(updated ?? existing) },
-      };
+      return ok(`Category ${existing.name} updated successfully`, {
+        category: toCategoryDto(updated ?? existing),
+      });
     },
   );
 };

@@ -1,3 +1,4 @@
+import { ok } from '../../lib/reply';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MAX_RICH_TEXT_CHARS, RICH_TEXT_TOO_LONG, sanitizeRichText } from '../../lib/richText';
@@ -49,11 +50,7 @@ const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: 'signedIn' }, schema: { querystring: z.object({ type: textType }) } },
     async (request) => {
       const key = request.query.type;
-      return {
-        statusCode: 200,
-        message: TITLES[key],
-        result: toLegalTextDto(await repo.find(key)),
-      };
+      return ok(TITLES[key], toLegalTextDto(await repo.find(key)));
     },
   );
 
@@ -66,15 +63,13 @@ const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { content, type } = request.body;
       await repo.saveText(type, content, request.admin?.id ?? null);
-      return { statusCode: 200, message: `${TITLES[type]} saved successfully!` };
+      return ok(`${TITLES[type]} saved successfully!`);
     },
   );
 
-  app.get('/contact-us/get-contact-us', { config: { access: 'public' } }, async () => ({
-    statusCode: 200,
-    message: 'Contact Us',
-    result: toContactDto(await repo.find('contact')),
-  }));
+  app.get('/contact-us/get-contact-us', { config: { access: 'public' } }, async () =>
+    ok('Contact Us', toContactDto(await repo.find('contact'))),
+  );
 
   app.post(
     '/contact-us/create-contact-us',
@@ -90,7 +85,7 @@ const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await repo.saveContact(request.body, request.admin?.id ?? null);
-      return { statusCode: 200, message: 'Contact Us updated successfully!' };
+      return ok('Contact Us updated successfully!');
     },
   );
 
@@ -101,11 +96,7 @@ const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'settings' },
       schema: { body: z.object({ content: richText().default('') }) },
     },
-    async (request) => ({
-      statusCode: 200,
-      message: 'Preview',
-      result: { content: request.body.content },
-    }),
+    async (request) => ok('Preview', { content: request.body.content }),
   );
 };
 

@@ -1,3 +1,4 @@
+import { ok } from '../../lib/reply';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { CustomerStatus } from '../../db/schema';
@@ -97,11 +98,10 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       const q = request.query;
       const status = q.status || 'Active';
       const { rows, total } = await page(status === 'All' ? undefined : [status], q);
-      return {
-        statusCode: 200,
-        message: 'Users',
-        result: { users: rows.map(toCustomerDto), ...pagingResult(total, q.page, q.limit) },
-      };
+      return ok('Users', {
+        users: rows.map(toCustomerDto),
+        ...pagingResult(total, q.page, q.limit),
+      });
     },
   );
 
@@ -124,11 +124,10 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       const q = request.query;
       const status = q.status || 'Inactive';
       const { rows, total } = await page(status === 'All' ? undefined : [status], q);
-      return {
-        statusCode: 200,
-        message: 'Users',
-        result: { users: rows.map(toInactiveUserDto), ...pagingResult(total, q.page, q.limit) },
-      };
+      return ok('Users', {
+        users: rows.map(toInactiveUserDto),
+        ...pagingResult(total, q.page, q.limit),
+      });
     },
   );
 
@@ -140,11 +139,9 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = await repo.findById(request.params.id);
       if (!row) throw notFound(NOT_FOUND);
       const addresses = await repo.addresses(row.id);
-      return {
-        statusCode: 200,
-        message: 'User',
-        result: { user: { ...toCustomerDto(row), addresses: addresses.map(toAddressDto) } },
-      };
+      return ok('User', {
+        user: { ...toCustomerDto(row), addresses: addresses.map(toAddressDto) },
+      });
     },
   );
 
@@ -155,11 +152,10 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       const { userId: id, status } = request.body;
       const row = await repo.setStatus(id, status);
       if (!row) throw notFound(NOT_FOUND);
-      return {
-        statusCode: 200,
-        message: status === 'Blocked' ? 'User blocked successfully' : 'User unblocked successfully',
-        result: { user: toCustomerDto(row) },
-      };
+      return ok(
+        status === 'Blocked' ? 'User blocked successfully' : 'User unblocked successfully',
+        { user: toCustomerDto(row) },
+      );
     },
   );
 
@@ -197,11 +193,7 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
         throw err;
       }
       if (!row) throw notFound(NOT_FOUND);
-      return {
-        statusCode: 200,
-        message: 'User updated successfully',
-        result: { user: toCustomerDto(row) },
-      };
+      return ok('User updated successfully', { user: toCustomerDto(row) });
     },
   );
 };

@@ -1,3 +1,4 @@
+import { ok } from '../../lib/reply';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { mayCall } from '../../permissions';
@@ -35,22 +36,18 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     ]);
     const sum = (counts: Record<string, number | undefined>) =>
       Object.values(counts).reduce<number>((total, n) => total + (n ?? 0), 0);
-    return {
-      statusCode: 200,
-      message: 'Dashboard data',
-      result: {
-        allUsers: sum(customers),
-        activeUsers: customers.Active ?? 0,
-        blockedUsers: customers.Blocked ?? 0,
-        allOrders: sum(orders),
-        pendingOrders: orders.Pending ?? 0,
-        deliveredOrders: orders.Delivered ?? 0,
-        shippedOrders: orders['Out for Delivery'] ?? 0,
-        cancelledOrders: orders.Cancelled ?? 0,
-        recentOrders,
-        recentSupports,
-      },
-    };
+    return ok('Dashboard data', {
+      allUsers: sum(customers),
+      activeUsers: customers.Active ?? 0,
+      blockedUsers: customers.Blocked ?? 0,
+      allOrders: sum(orders),
+      pendingOrders: orders.Pending ?? 0,
+      deliveredOrders: orders.Delivered ?? 0,
+      shippedOrders: orders['Out for Delivery'] ?? 0,
+      cancelledOrders: orders.Cancelled ?? 0,
+      recentOrders,
+      recentSupports,
+    });
   });
 
   // Totals per period only (no customer or order detail), shown on every admin's dashboard.
@@ -59,11 +56,7 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: 'signedIn' }, schema: { querystring: z.object({ type: filterType }) } },
     async (request) => {
       const { type } = request.query;
-      return {
-        statusCode: 200,
-        message: 'Orders by filter',
-        result: { type, buckets: await repo.ordersByPeriod(type) },
-      };
+      return ok('Orders by filter', { type, buckets: await repo.ordersByPeriod(type) });
     },
   );
 };

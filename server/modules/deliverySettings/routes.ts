@@ -1,3 +1,4 @@
+import { ok } from '../../lib/reply';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { nonNegativeInteger, nonNegativeNumber, requiredText } from '../../lib/validation';
@@ -26,11 +27,9 @@ const timeSlots = (label: string) =>
 const deliverySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = createDeliverySettingsRepository(app.db);
 
-  app.get('/delivery-charge/get-delivery-charge', { config: { access: 'signedIn' } }, async () => ({
-    statusCode: 200,
-    message: 'Delivery charges',
-    result: { deliveryCharge: await repo.getCharge() },
-  }));
+  app.get('/delivery-charge/get-delivery-charge', { config: { access: 'signedIn' } }, async () =>
+    ok('Delivery charges', { deliveryCharge: await repo.getCharge() }),
+  );
 
   app.post(
     '/delivery-charge/save',
@@ -44,18 +43,15 @@ const deliverySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
       },
     },
-    async (request) => ({
-      statusCode: 200,
-      message: 'Delivery charges saved successfully',
-      result: { deliveryCharge: await repo.saveCharge(request.body) },
-    }),
+    async (request) =>
+      ok('Delivery charges saved successfully', {
+        deliveryCharge: await repo.saveCharge(request.body),
+      }),
   );
 
-  app.get('/delivery-time/get-delivery-time', { config: { access: 'signedIn' } }, async () => ({
-    statusCode: 200,
-    message: 'Delivery time',
-    result: { data: await repo.getTime() },
-  }));
+  app.get('/delivery-time/get-delivery-time', { config: { access: 'signedIn' } }, async () =>
+    ok('Delivery time', { data: await repo.getTime() }),
+  );
 
   app.post(
     '/delivery-time/save',
@@ -72,11 +68,8 @@ const deliverySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
       },
     },
-    async (request) => ({
-      statusCode: 200,
-      message: 'Delivery time saved successfully',
-      result: { data: await repo.saveTime(request.body) },
-    }),
+    async (request) =>
+      ok('Delivery time saved successfully', { data: await repo.saveTime(request.body) }),
   );
 };
 

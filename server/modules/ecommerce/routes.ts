@@ -1,3 +1,4 @@
+import { ok } from '../../lib/reply';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pagingQuery, pagingResult } from '../../lib/validation';
@@ -38,14 +39,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         page: q.page,
         limit: q.limit,
       });
-      return {
-        statusCode: 200,
-        message: 'Products',
-        result: {
-          products: rows.map((r) => toProductDto(r.product, r.category)),
-          ...pagingResult(total, q.page, q.limit),
-        },
-      };
+      return ok('Products', {
+        products: rows.map((r) => toProductDto(r.product, r.category)),
+        ...pagingResult(total, q.page, q.limit),
+      });
     },
   );
 };

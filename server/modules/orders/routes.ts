@@ -1,3 +1,4 @@
+import { ok } from '../../lib/reply';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -84,7 +85,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         { ...q, sort: q.sortField },
       );
-      return { statusCode: 200, message: 'Orders', result };
+      return ok('Orders', result);
     },
   );
 
@@ -106,7 +107,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         { categoryId: q.serviceId, search: q.search || undefined },
         { ...q, sort: q.sortField },
       );
-      return { statusCode: 200, message: 'Orders', result };
+      return ok('Orders', result);
     },
   );
 
@@ -142,23 +143,19 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
           { ...q, sort: q.sortField },
         );
         const key = q.type === 'fresh' ? 'freshOrders' : 'reorderOrders';
-        return { statusCode: 200, message: 'Orders by type', result: { [key]: orders, ...paging } };
+        return ok('Orders by type', { [key]: orders, ...paging });
       }
       const newest = { page: 1, limit: BY_TYPE_BOUND, sortOrder: 'desc' as const };
       const [fresh, reorder] = await Promise.all([
         listPage({ ...filter, orderType: 'fresh' }, newest),
         listPage({ ...filter, orderType: 'reorder' }, newest),
       ]);
-      return {
-        statusCode: 200,
-        message: 'Orders by type',
-        result: {
-          freshOrders: fresh.orders,
-          reorderOrders: reorder.orders,
-          totalFreshOrders: fresh.totalRecords,
-          totalReorderOrders: reorder.totalRecords,
-        },
-      };
+      return ok('Orders by type', {
+        freshOrders: fresh.orders,
+        reorderOrders: reorder.orders,
+        totalFreshOrders: fresh.totalRecords,
+        totalReorderOrders: reorder.totalRecords,
+      });
     },
   );
 
@@ -174,17 +171,13 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = await repo.findById(id);
       if (!row) throw notFound(NOT_FOUND);
       const [accessories, history] = await Promise.all([repo.accessories(id), repo.history(id)]);
-      return {
-        statusCode: 200,
-        message: 'Order',
-        result: {
-          order: {
-            ...toOrderDto(row),
-            accessories: accessories.map(toAccessoryDto),
-            statusHistory: history.map(toHistoryDto),
-          },
+      return ok('Order', {
+        order: {
+          ...toOrderDto(row),
+          accessories: accessories.map(toAccessoryDto),
+          statusHistory: history.map(toHistoryDto),
         },
-      };
+      });
     },
   );
 
@@ -205,15 +198,13 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       const outcome = await repo.setStatus(orderId, status, admin);
       if (outcome === 'missing') throw notFound(NOT_FOUND);
       const row = await repo.findById(orderId);
-      return {
-        statusCode: 200,
-        message:
-          outcome === 'unchanged'
-            ? `Order is already ${status}.`
-            : `Order status updated to ${status}.`,
+      return ok(
+        outcome === 'unchanged'
+          ? `Order is already ${status}.`
+          : `Order status updated to ${status}.`,
         // Addition: the order as it now is, so the panel can show it without reloading.
-        result: { order: row ? toOrderDto(row) : null },
-      };
+        { order: row ? toOrderDto(row) : null },
+      );
     },
   );
 
@@ -245,16 +236,12 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         search: q.search || undefined,
       };
       const page = await listPage(filter, q);
-      if (!q.wantPdf) return { statusCode: 200, message: 'Jobs', result: page };
+      if (!q.wantPdf) return ok('Jobs', page);
 
       // The jobs of the filter, not only the page, up to INLINE_SHEET_JOBS (the sheet says when
       // it is cut); the panel downloads the whole sheet streamed from order/job-sheet.
       const pdf = await inlineJobSheet(repo, service, filter);
-      return {
-        statusCode: 200,
-        message: 'Jobs',
-        result: { ...page, pdf: pdf.toString('base64') },
-      };
+      return ok('Jobs', { ...page, pdf: pdf.toString('base64') });
     },
   );
 };

@@ -1,3 +1,4 @@
+import { ok } from '../../lib/reply';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PIN_TYPES } from '../../db/schema';
@@ -58,11 +59,7 @@ const pincodeRoutes: FastifyPluginAsyncZod = async (app) => {
       // Pin codes are searched by the digits they start with; other characters match nothing.
       const search = q.search?.replace(/\s+/g, '');
       if (search && !/^[0-9]+$/.test(search)) {
-        return {
-          statusCode: 200,
-          message: 'Pin codes',
-          result: { pincodes: [], ...pagingResult(0, q.page, q.limit) },
-        };
+        return ok('Pin codes', { pincodes: [], ...pagingResult(0, q.page, q.limit) });
       }
       const { rows, total } = await repo.list({
         status,
@@ -72,11 +69,10 @@ const pincodeRoutes: FastifyPluginAsyncZod = async (app) => {
         page: q.page,
         limit: q.limit,
       });
-      return {
-        statusCode: 200,
-        message: 'Pin codes',
-        result: { pincodes: rows.map(toPincodeDto), ...pagingResult(total, q.page, q.limit) },
-      };
+      return ok('Pin codes', {
+        pincodes: rows.map(toPincodeDto),
+        ...pagingResult(total, q.page, q.limit),
+      });
     },
   );
 
@@ -87,7 +83,7 @@ const pincodeRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const row = await repo.findById(request.params.id);
       if (!row) throw notFound('This pin code does not exist.');
-      return { statusCode: 200, message: 'Pin code', result: { pincode: toPincodeDto(row) } };
+      return ok('Pin code', { pincode: toPincodeDto(row) });
     },
   );
 
@@ -100,11 +96,7 @@ const pincodeRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { pinCode: number, pinType: type } = request.body;
       const created = await writeErrors(() => repo.create({ number, pinType: type }));
-      return {
-        statusCode: 200,
-        message: `Pin code ${number} added successfully`,
-        result: { pincode: toPincodeDto(created) },
-      };
+      return ok(`Pin code ${number} added successfully`, { pincode: toPincodeDto(created) });
     },
   );
 
@@ -123,11 +115,7 @@ const pincodeRoutes: FastifyPluginAsyncZod = async (app) => {
         repo.update(request.params.id, { number, ...(type ? { pinType: type } : {}) }),
       );
       if (!updated) throw notFound('This pin code does not exist.');
-      return {
-        statusCode: 200,
-        message: `Pin code ${number} updated successfully`,
-        result: { pincode: toPincodeDto(updated) },
-      };
+      return ok(`Pin code ${number} updated successfully`, { pincode: toPincodeDto(updated) });
     },
   );
 
@@ -137,11 +125,9 @@ const pincodeRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const removed = await repo.remove(request.params.id);
       if (!removed) throw notFound('This pin code does not exist.');
-      return {
-        statusCode: 200,
-        message: `Pin code ${removed.number} deleted successfully`,
-        result: { pincode: toPincodeDto(removed) },
-      };
+      return ok(`Pin code ${removed.number} deleted successfully`, {
+        pincode: toPincodeDto(removed),
+      });
     },
   );
 };

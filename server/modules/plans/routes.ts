@@ -1,3 +1,4 @@
+import { ok, okAtTop } from '../../lib/reply';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, conflict, isForeignKeyViolation, notFound } from '../../lib/errors';
@@ -61,12 +62,10 @@ const planRoutes: FastifyPluginAsyncZod = async (app) => {
       const q = request.query;
       const status = q.status === 'Active' || q.status === 'Inactive' ? q.status : undefined;
       const { rows, total } = await repo.list({ ...q, status, order: q.sortOrder });
-      return {
-        statusCode: 200,
-        message: 'Plans',
+      return okAtTop('Plans', {
         data: rows.map(toPlanDto),
         ...pagingResult(total, q.page, q.limit),
-      };
+      });
     },
   );
 
@@ -77,7 +76,7 @@ const planRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const row = await repo.findById(request.params.id);
       if (!row) throw notFound('This plan does not exist.');
-      return { statusCode: 200, message: 'Plan', result: { plan: toPlanDto(row) } };
+      return ok('Plan', { plan: toPlanDto(row) });
     },
   );
 
@@ -86,11 +85,9 @@ const planRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: 'tiffinPlan' }, schema: { body: z.object(planFields) } },
     async (request, reply) => {
       const created = await repo.create(request.body);
-      return reply.code(201).send({
-        statusCode: 201,
-        message: `Plan ${created.name} created successfully`,
-        result: { plan: toPlanDto(created) },
-      });
+      return reply
+        .code(201)
+        .send(ok(`Plan ${created.name} created successfully`, { plan: toPlanDto(created) }));
     },
   );
 
@@ -105,12 +102,7 @@ const planRoutes: FastifyPluginAsyncZod = async (app) => {
       const { planId: id, ...values } = request.body;
       const updated = await repo.update(id, values);
       if (!updated) throw notFound('This plan does not exist.');
-      return {
-        success: true,
-        statusCode: 200,
-        message: `Plan ${updated.name} updated successfully`,
-        result: { plan: toPlanDto(updated) },
-      };
+      return ok(`Plan ${updated.name} updated successfully`, { plan: toPlanDto(updated) });
     },
   );
 
@@ -140,11 +132,7 @@ const planRoutes: FastifyPluginAsyncZod = async (app) => {
         throw err;
       }
       if (!removed) throw notFound('This plan does not exist.');
-      return {
-        statusCode: 200,
-        message: `Plan ${removed.name} deleted successfully`,
-        result: { plan: toPlanDto(removed) },
-      };
+      return ok(`Plan ${removed.name} deleted successfully`, { plan: toPlanDto(removed) });
     },
   );
 };

@@ -1,3 +1,4 @@
+import { ok } from '../../lib/reply';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PRICE_EDITORS } from '../../permissions';
@@ -88,7 +89,7 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const category = await productCategory(request.query.searchId);
       const rows = await repo.listByCategory(category.id, request.query.limit);
-      return { statusCode: 200, message: 'Products', result: rows.map(toProductDto) };
+      return ok('Products', rows.map(toProductDto));
     },
   );
 
@@ -99,7 +100,7 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const row = await repo.findById(request.params.id);
       if (!row) throw notFound(MISSING);
-      return { statusCode: 200, message: 'Product', result: { product: toProductDto(row) } };
+      return ok('Product', { product: toProductDto(row) });
     },
   );
 
@@ -123,11 +124,7 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
       const created = await withStoredImage(app.config.dataDir, image, (url) =>
         repo.create({ ...fields, ...kind, categoryId: category.id, image: url! }),
       );
-      return {
-        statusCode: 200,
-        message: `Product ${created.name} created successfully`,
-        result: { product: toProductDto(created) },
-      };
+      return ok(`Product ${created.name} created successfully`, { product: toProductDto(created) });
     },
   );
 
@@ -163,11 +160,7 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
         repo.update(id, { ...fields, ...kind, ...(url ? { image: url } : {}) }),
       );
       if (!updated) throw notFound(MISSING);
-      return {
-        statusCode: 200,
-        message: `Product ${updated.name} updated successfully`,
-        result: { product: toProductDto(updated) },
-      };
+      return ok(`Product ${updated.name} updated successfully`, { product: toProductDto(updated) });
     },
   );
 
@@ -186,11 +179,9 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         throw err;
       }
-      return {
-        statusCode: 200,
-        message: `Product ${existing.name} deleted successfully`,
-        result: { product: toProductDto(existing) },
-      };
+      return ok(`Product ${existing.name} deleted successfully`, {
+        product: toProductDto(existing),
+      });
     },
   );
 };

@@ -1,3 +1,4 @@
+import { ok, okAtTop } from '../../lib/reply';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { RETURN_DECISIONS } from '@shared/statuses';
@@ -79,14 +80,12 @@ const returnRoutes: FastifyPluginAsyncZod = async (app) => {
             limit: q.limit,
           })
         : { rows: [], total: 0 };
-      return {
-        statusCode: 200,
-        message: 'Return requests',
+      return okAtTop('Return requests', {
         data: rows.map(toReturnRequestDto),
         totalRecords: total,
         page: q.page,
         totalPage: Math.ceil(total / q.limit),
-      };
+      });
     },
   );
 
@@ -97,11 +96,7 @@ const returnRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const detail = await repo.findById(request.params.id);
       if (!detail) throw notFound(NOT_FOUND);
-      return {
-        statusCode: 200,
-        message: 'Return request',
-        result: { returnRequest: toReturnRequestDto(detail) },
-      };
+      return ok('Return request', { returnRequest: toReturnRequestDto(detail) });
     },
   );
 
@@ -125,11 +120,9 @@ const returnRoutes: FastifyPluginAsyncZod = async (app) => {
       if (settled.outcome === 'alreadySettled') {
         throw conflict(alreadySettledMessage(settled.detail));
       }
-      return {
-        statusCode: 200,
-        message: status === 'Approved' ? 'Return request approved.' : 'Return request rejected.',
-        result: { returnRequest: toReturnRequestDto(settled.detail) },
-      };
+      return ok(status === 'Approved' ? 'Return request approved.' : 'Return request rejected.', {
+        returnRequest: toReturnRequestDto(settled.detail),
+      });
     },
   );
 };

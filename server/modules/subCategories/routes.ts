@@ -1,3 +1,4 @@
+import { ok } from '../../lib/reply';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, conflict, isForeignKeyViolation, notFound } from '../../lib/errors';
@@ -43,11 +44,7 @@ const subCategoryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const category = await laundryCategory(request.params.categoryId);
       const rows = await repo.listByCategory(category.id, request.query.limit);
-      return {
-        statusCode: 200,
-        message: 'Sub categories',
-        result: { subCategories: rows.map(toSubCategoryDto) },
-      };
+      return ok('Sub categories', { subCategories: rows.map(toSubCategoryDto) });
     },
   );
 
@@ -58,11 +55,7 @@ const subCategoryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const row = await repo.findById(request.params.id);
       if (!row) throw notFound(MISSING);
-      return {
-        statusCode: 200,
-        message: 'Sub category',
-        result: { subCategory: toSubCategoryDto(row) },
-      };
+      return ok('Sub category', { subCategory: toSubCategoryDto(row) });
     },
   );
 
@@ -86,11 +79,9 @@ const subCategoryRoutes: FastifyPluginAsyncZod = async (app) => {
       const created = await withStoredImage(app.config.dataDir, image, (url) =>
         repo.create({ ...fields, categoryId: category.id, image: url! }),
       );
-      return {
-        statusCode: 200,
-        message: `Sub Category ${created.name} created successfully`,
-        result: { subCategory: toSubCategoryDto(created) },
-      };
+      return ok(`Sub Category ${created.name} created successfully`, {
+        subCategory: toSubCategoryDto(created),
+      });
     },
   );
 
@@ -120,11 +111,9 @@ const subCategoryRoutes: FastifyPluginAsyncZod = async (app) => {
         repo.update(id, { ...fields, ...(url ? { image: url } : {}) }),
       );
       if (!updated) throw notFound(MISSING);
-      return {
-        statusCode: 200,
-        message: `Sub Category ${updated.name} updated successfully`,
-        result: { subCategory: toSubCategoryDto(updated) },
-      };
+      return ok(`Sub Category ${updated.name} updated successfully`, {
+        subCategory: toSubCategoryDto(updated),
+      });
     },
   );
 
@@ -144,11 +133,9 @@ const subCategoryRoutes: FastifyPluginAsyncZod = async (app) => {
         if (isForeignKeyViolation(err)) throw conflict(inUseMessage(await repo.productCount(id)));
         throw err;
       }
-      return {
-        statusCode: 200,
-        message: `Sub Category ${existing.name} deleted successfully`,
-        result: { subCategory: toSubCategoryDto(existing) },
-      };
+      return ok(`Sub Category ${existing.name} deleted successfully`, {
+        subCategory: toSubCategoryDto(existing),
+      });
     },
   );
 };

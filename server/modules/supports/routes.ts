@@ -1,3 +1,4 @@
+import { ok } from '../../lib/reply';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SUPPORT_STATUSES } from '@shared/statuses';
@@ -55,14 +56,10 @@ const supportRoutes: FastifyPluginAsyncZod = async (app) => {
         page: q.page,
         limit: q.limit,
       });
-      return {
-        statuscode: 200,
-        message: 'Supports',
-        result: {
-          supports: rows.map(toSupportSummaryDto),
-          ...pagingResult(total, q.page, q.limit),
-        },
-      };
+      return ok('Supports', {
+        supports: rows.map(toSupportSummaryDto),
+        ...pagingResult(total, q.page, q.limit),
+      });
     },
   );
 
@@ -81,7 +78,7 @@ const supportRoutes: FastifyPluginAsyncZod = async (app) => {
       const { userId, status } = request.query;
       if (!(await repo.customerExists(userId))) throw notFound('This user does not exist.');
       const supports = await repo.ticketsOf(userId, status || undefined);
-      return { statuscode: 200, message: 'Supports', result: { supports } };
+      return ok('Supports', { supports });
     },
   );
 
@@ -92,7 +89,7 @@ const supportRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const support = await repo.findTicket(request.params.id);
       if (!support) throw notFound(TICKET_NOT_FOUND);
-      return { statuscode: 200, message: 'Support', result: { support } };
+      return ok('Support', { support });
     },
   );
 
@@ -124,7 +121,7 @@ const supportRoutes: FastifyPluginAsyncZod = async (app) => {
       if (outcome === 'missing') throw notFound(TICKET_NOT_FOUND);
       if (outcome === 'alreadyResolved') throw conflict('This ticket is already resolved.');
       const support = await repo.findTicket(supportId);
-      return { statuscode: 200, message: 'Reply sent.', result: { support } };
+      return ok('Reply sent.', { support });
     },
   );
 };
