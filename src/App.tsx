@@ -17,7 +17,7 @@ import { createDataProvider, type AppDataProvider } from './providers/dataProvid
 import type { AuthProvider } from 'react-admin';
 
 /** Top-right, just under the app bar so that its buttons stay usable, closing after 5 s. */
-const TopRightNotification = () => (
+export const TopRightNotification = () => (
   <Notification
     anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
     autoHideDuration={5000}
@@ -31,7 +31,7 @@ export interface AppProps {
 }
 
 /** A 4xx (unknown id, no permission, bad input) will not change on retry; a network error may. */
-function createQueryClient() {
+export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {
       queries: {

@@ -305,6 +305,7 @@ describe('E-commerce Categories screen', () => {
     renderPanel('/ecomm/all-products/1', {
       dataProvider: fakeShop(),
       authProvider: fakeAuthProvider({ role: 'admin', permissions: { others: true } }),
+      layout: true,
     });
     const nav = await screen.findByRole('navigation', { name: 'Main menu' }, SLOW);
     await userEvent.click(await within(nav).findByText('Others'));

@@ -1,8 +1,22 @@
 import { render } from '@testing-library/react';
-import { HttpError, TestMemoryRouter, testDataProvider, type DataProvider } from 'react-admin';
+import { Suspense } from 'react';
+import {
+  AdminContext,
+  HttpError,
+  Loading,
+  memoryStore,
+  TestMemoryRouter,
+  testDataProvider,
+  type DataProvider,
+} from 'react-admin';
+import { matchPath, Route, Routes, useLocation } from 'react-router-dom';
 import { vi, type Mock } from 'vitest';
 import { resources } from '../../resources';
-import { App } from '../../src/App';
+import { App, createQueryClient, TopRightNotification } from '../../src/App';
+import { i18nProvider } from '../../src/i18n';
+import { Layout } from '../../src/layout/Layout';
+import { theme } from '../../src/layout/theme';
+import { RouteGuard } from '../../src/pages/RouteGuard';
 import { resourceRules } from '../../src/layout/menuModel';
 import type { AppAuthProvider } from '../../src/providers/authProvider';
 import { canAccess, type AccessIdentity } from '../../src/providers/permissions';
@@ -113,10 +127,108 @@ export function fakeAuthProvider(identity: AccessIdentity | 'fail' = SUPER_ADMIN
   return provider;
 }
 
-export function renderPanel(
-  path: string,
-  opts: { dataProvider?: DataProvider; authProvider?: AppAuthProvider; state?: unknown } = {},
-) {
+interface RenderOptions {
+  dataProvider?: DataProvider;
+  authProvider?: AppAuthProvider;
+  /** The history state of the first entry (e.g. `{ nextPathname }` for the login page). */
+  state?: unknown;
+}
+
+export interface RenderScreenOptions extends RenderOptions {
+  /**
+   * The names of the resources whose routes are mounted; by default the resource(s) whose routes
+   * match `path`. Name others when the test follows a link to one of their screens.
+   */
+  resources?: string[];
+  /** Wraps the screen in the panel's layout (sidebar menu, app bar, title) for tests about it. */
+  layout?: boolean;
+}
+
+function routesOf(names: string[]) {
+  return names.map((name) => {
+    const resource = resources.find((r) => r.name === name);
+    if (!resource) throw new Error(`renderPanel: no resource named ${name}`);
+    return resource;
+  });
+}
+
+/** The resources with a route matching `pathname` (resources/<name>/index.ts `routes`). */
+export function resourcesAt(pathname: string) {
+  return resources
+    .filter((resource) =>
+      resource.routes.some((route) => matchPath(`/${route.path}`, pathname) !== null),
+    )
+    .map((resource) => resource.name);
+}
+
+/** What a path outside the mounted resources shows, instead of a blank page. */
+function NotMounted() {
+  const { pathname } = useLocation();
+  return <p>renderPanel: no mounted route for {pathname}; name its resource in `resources`.</p>;
+}
+
+/**
+ * Renders the screen at `path` as the panel does, but without the rest of the panel: inside
+ * react-admin's AdminContext (the given providers, the panel's i18nProvider, theme and query
+ * retry rule, a fresh store) and a TestMemoryRouter, with the routes of the resource(s) `path`
+ * belongs to, each behind its RouteGuard, and the panel's notifications. The sidebar, app bar and
+ * title only with `layout: true`; sign-in, the session check and the catch-all pages only with
+ * renderApp.
+ */
+export function renderPanel(path: string, opts: RenderScreenOptions = {}) {
+  const dataProvider = opts.dataProvider ?? fakeDataProvider();
+  const authProvider = opts.authProvider ?? fakeAuthProvider();
+  const url = new URL(path, 'http://panel.test');
+  const names = opts.resources ?? resourcesAt(url.pathname);
+  if (names.length === 0) throw new Error(`renderPanel: no resource route matches ${path}`);
+  const routes = (
+    <Suspense fallback={<Loading />}>
+      <Routes>
+        {routesOf(names).flatMap((resource) =>
+          resource.routes.map((route) => (
+            <Route
+              key={route.path}
+              path={`/${route.path}`}
+              element={
+                <RouteGuard resource={resource.name} action={route.action ?? 'list'}>
+                  <route.component />
+                </RouteGuard>
+              }
+            />
+          )),
+        )}
+        <Route path="*" element={<NotMounted />} />
+      </Routes>
+    </Suspense>
+  );
+  const utils = render(
+    <TestMemoryRouter
+      initialEntries={[
+        { pathname: url.pathname, search: url.search, hash: url.hash, state: opts.state },
+      ]}
+    >
+      <AdminContext
+        dataProvider={dataProvider}
+        authProvider={authProvider}
+        i18nProvider={i18nProvider}
+        theme={theme}
+        store={memoryStore()}
+        queryClient={createQueryClient()}
+      >
+        {opts.layout ? <Layout>{routes}</Layout> : routes}
+        <TopRightNotification />
+      </AdminContext>
+    </TestMemoryRouter>,
+  );
+  return { ...utils, dataProvider, authProvider };
+}
+
+/**
+ * Renders the whole panel (`<App>`: sign-in, session check, layout, every resource) at `path`,
+ * for the tests of what only the whole panel does: sign-in and its redirects, the recovery
+ * screens, the guards.
+ */
+export function renderApp(path: string, opts: RenderOptions = {}) {
   const dataProvider = opts.dataProvider ?? fakeDataProvider();
   const authProvider = opts.authProvider ?? fakeAuthProvider();
   const utils = render(

@@ -407,9 +407,12 @@ describe('the reply modal', () => {
     finish({ data: { id: 't-mid' }, meta: { message: 'Reply sent.' } });
     expect(await screen.findByText('Reply sent.')).toBeInTheDocument();
     expect(await heading('Help')).toBeInTheDocument();
-    expect(dataProvider.getList).toHaveBeenCalledWith(
-      'supports',
-      expect.objectContaining({ pagination: { page: 1, perPage: 10 } }),
+    // The list asks for its page once mounted, just after its heading shows.
+    await waitFor(() =>
+      expect(dataProvider.getList).toHaveBeenCalledWith(
+        'supports',
+        expect.objectContaining({ pagination: { page: 1, perPage: 10 } }),
+      ),
     );
   });
 
