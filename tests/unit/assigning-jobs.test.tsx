@@ -97,9 +97,6 @@ const headers = (table: HTMLElement) =>
 
 afterEach(() => {
   vi.restoreAllMocks();
-  const urls = URL as unknown as Record<string, unknown>;
-  delete urls.createObjectURL;
-  delete urls.revokeObjectURL;
 });
 
 describe('assigning jobs list', () => {
@@ -257,7 +254,9 @@ function captureDownloads() {
     return 'blob:job-sheet';
   });
   const revokeObjectURL = vi.fn();
-  Object.assign(URL, { createObjectURL, revokeObjectURL });
+  // Spies, restored after each test: the next test file may run in the same worker.
+  vi.spyOn(URL, 'createObjectURL').mockImplementation(createObjectURL);
+  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(revokeObjectURL);
   const clicked: { href: string; download: string }[] = [];
   vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
     this: HTMLAnchorElement,
