@@ -14,6 +14,7 @@ import { theme } from './layout/theme';
 import { RouteGuard } from './pages/RouteGuard';
 import { createAuthProvider } from './providers/authProvider';
 import { createDataProvider, type AppDataProvider } from './providers/dataProvider';
+import type { ResourceDeclaration } from './providers/resource';
 import type { AuthProvider } from 'react-admin';
 
 /** Top-right, just under the app bar so that its buttons stay usable, closing after 5 s. */
@@ -41,6 +42,21 @@ export function createQueryClient() {
       },
     },
   });
+}
+
+/** The routes of a resource's screens (`resources/<name>/index.ts`), each behind its guard. */
+export function resourceRoutes(resource: ResourceDeclaration) {
+  return resource.routes.map((route) => (
+    <Route
+      key={route.path}
+      path={`/${route.path}`}
+      element={
+        <RouteGuard resource={resource.name} action={route.action ?? 'list'}>
+          <route.component />
+        </RouteGuard>
+      }
+    />
+  ));
 }
 
 const defaultDataProvider = createDataProvider(resources);
@@ -77,21 +93,7 @@ export function App({
         <Route path="/verify-otp" element={<VerifyOtpPage />} />
         <Route path="/update-forgot-password" element={<UpdatePasswordPage />} />
       </CustomRoutes>
-      <CustomRoutes>
-        {resources.flatMap((resource) =>
-          resource.routes.map((route) => (
-            <Route
-              key={route.path}
-              path={`/${route.path}`}
-              element={
-                <RouteGuard resource={resource.name} action={route.action ?? 'list'}>
-                  <route.component />
-                </RouteGuard>
-              }
-            />
-          )),
-        )}
-      </CustomRoutes>
+      <CustomRoutes>{resources.flatMap((resource) => resourceRoutes(resource))}</CustomRoutes>
       {resources.map((resource) => (
         <Resource key={resource.name} name={resource.name} />
       ))}

@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { Suspense } from 'react';
 import {
   AdminContext,
@@ -12,11 +12,10 @@ import {
 import { matchPath, Route, Routes, useLocation } from 'react-router-dom';
 import { vi, type Mock } from 'vitest';
 import { resources } from '../../resources';
-import { App, createQueryClient, TopRightNotification } from '../../src/App';
+import { App, createQueryClient, resourceRoutes, TopRightNotification } from '../../src/App';
 import { i18nProvider } from '../../src/i18n';
 import { Layout } from '../../src/layout/Layout';
 import { theme } from '../../src/layout/theme';
-import { RouteGuard } from '../../src/pages/RouteGuard';
 import { resourceRules } from '../../src/layout/menuModel';
 import type { AppAuthProvider } from '../../src/providers/authProvider';
 import { canAccess, type AccessIdentity } from '../../src/providers/permissions';
@@ -57,6 +56,43 @@ export const SEEDED_CATEGORIES = [
   },
 ];
 
+/**
+ * create and update mocks that answer as the server does: the record back, with the message
+ * `<noun> <its name (or other field)> created/updated successfully`.
+ */
+export function savesAs(noun: string, field = 'name') {
+  return {
+    create: vi.fn(async (_resource: string, { data }: { data: Record<string, unknown> }) => ({
+      data: { ...data, id: 'new' },
+      meta: { message: `${noun} ${String(data[field])} created successfully` },
+    })),
+    update: vi.fn(
+      async (_resource: string, { id, data }: { id: unknown; data: Record<string, unknown> }) => ({
+        data: { ...data, id },
+        meta: { message: `${noun} ${String(data[field])} updated successfully` },
+      }),
+    ),
+  };
+}
+
+/** getOne by id and getManyReference by categoryId over records in memory, per resource. */
+export function recordsOf(
+  records: Record<string, { id: string; categoryId?: unknown }[]>,
+  missing: string,
+) {
+  return {
+    getOne: vi.fn(async (resource: string, { id }: { id: unknown }) => {
+      const record = records[resource]?.find((r) => r.id === id);
+      if (!record) throw new HttpError(missing, 404);
+      return { data: record };
+    }),
+    getManyReference: vi.fn(async (resource: string, { id }: { id: unknown }) => {
+      const data = (records[resource] ?? []).filter((r) => r.categoryId === id);
+      return { data, total: data.length };
+    }),
+  };
+}
+
 /** A fake dataProvider: categories in memory, every call recorded. */
 export function fakeDataProvider(overrides: Partial<DataProvider> = {}) {
   const getList = vi.fn(
@@ -73,27 +109,28 @@ export function fakeDataProvider(overrides: Partial<DataProvider> = {}) {
     if (!record) throw new HttpError('This category does not exist.', 404);
     return { data: record };
   });
-  const create = vi.fn(async (_resource: string, { data }: { data: Record<string, unknown> }) => ({
-    data: { ...data, id: 'new' },
-    meta: { message: `Category ${data.name} created successfully` },
-  }));
-  const update = vi.fn(
-    async (_resource: string, { id, data }: { id: unknown; data: Record<string, unknown> }) => ({
-      data: { ...data, id },
-      meta: { message: `Category ${data.name} updated successfully` },
-    }),
-  );
   return testDataProvider({
     getList,
     getOne,
-    create,
-    update,
+    ...savesAs('Category'),
     ...overrides,
   } as never) as unknown as DataProvider & {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     [K in 'getList' | 'getOne' | 'create' | 'update']: Mock<(...args: any[]) => any>;
   };
 }
+
+/** A longer wait, for what may come after the first screen of a file loads its code. */
+export const SLOW = { timeout: 10_000 };
+
+/** The screen's title, its level-1 heading. */
+export const heading = (name: string) => screen.findByRole('heading', { level: 1, name }, SLOW);
+
+/** The column headers of a table, in order. */
+export const headers = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('columnheader')
+    .map((h) => h.textContent);
 
 export const SUPER_ADMIN: AccessIdentity = { role: 'super-admin', permissions: null };
 
@@ -144,7 +181,7 @@ export interface RenderScreenOptions extends RenderOptions {
   layout?: boolean;
 }
 
-function routesOf(names: string[]) {
+function resourcesNamed(names: string[]) {
   return names.map((name) => {
     const resource = resources.find((r) => r.name === name);
     if (!resource) throw new Error(`renderPanel: no resource named ${name}`);
@@ -184,19 +221,7 @@ export function renderPanel(path: string, opts: RenderScreenOptions = {}) {
   const routes = (
     <Suspense fallback={<Loading />}>
       <Routes>
-        {routesOf(names).flatMap((resource) =>
-          resource.routes.map((route) => (
-            <Route
-              key={route.path}
-              path={`/${route.path}`}
-              element={
-                <RouteGuard resource={resource.name} action={route.action ?? 'list'}>
-                  <route.component />
-                </RouteGuard>
-              }
-            />
-          )),
-        )}
+        {resourcesNamed(names).flatMap((resource) => resourceRoutes(resource))}
         <Route path="*" element={<NotMounted />} />
       </Routes>
     </Suspense>

@@ -6,7 +6,7 @@ import { supports } from '../../resources/supports';
 import { formatDateTime } from '../../src/format';
 import { createDataProvider } from '../../src/providers/dataProvider';
 import { stubApi } from './apiStub';
-import { renderPanel, SEEDED_CATEGORIES } from './helpers';
+import { heading, renderPanel, SEEDED_CATEGORIES, SLOW } from './helpers';
 
 describe('support calls (spec 001 §7, docs/api.md "Support tickets")', () => {
   const { calls, answers } = stubApi({ statuscode: 200, message: 'ok' });
@@ -207,8 +207,6 @@ function fakeSupports(overrides: Partial<DataProvider> = {}): Fake {
   } as never) as Fake;
 }
 
-const SLOW = { timeout: 10_000 };
-const heading = (name: string) => screen.findByRole('heading', { level: 1, name }, SLOW);
 const card = (type: string) => screen.getByRole('article', { name: type });
 
 describe('Help list (customers with tickets)', () => {
