@@ -15,6 +15,9 @@ export default defineConfig({
           // MUI and the screens again for each file (about half the suite's CPU time). A test
           // that changes a global restores it (vi.spyOn, vi.stubGlobal with unstub).
           isolate: false,
+          // One worker per core: vitest's default keeps a core for its main process, which is
+          // idle once the files are transformed; on a 2-core machine one worker ran every file.
+          maxWorkers: '100%',
           testTimeout: 20_000,
         },
       },
