@@ -15,10 +15,11 @@ import { RouteGuard } from './pages/RouteGuard';
 import { createAuthProvider } from './providers/authProvider';
 import { withWriteMessages } from './actions/writeMessages';
 import { createDataProvider } from './providers/dataProvider';
+import type { ResourceDeclaration } from './providers/resource';
 import type { AuthProvider, DataProvider } from 'react-admin';
 
 /** Top-right, just under the app bar so that its buttons stay usable, closing after 5 s. */
-const TopRightNotification = () => (
+export const TopRightNotification = () => (
   <Notification
     anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
     autoHideDuration={5000}
@@ -32,7 +33,7 @@ export interface AppProps {
 }
 
 /** A 4xx (unknown id, no permission, bad input) will not change on retry; a network error may. */
-function createQueryClient() {
+export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {
       queries: {
@@ -42,6 +43,21 @@ function createQueryClient() {
       },
     },
   });
+}
+
+/** The routes of a resource's screens (`resources/<name>/index.ts`), each behind its guard. */
+export function resourceRoutes(resource: ResourceDeclaration) {
+  return resource.routes.map((route) => (
+    <Route
+      key={route.path}
+      path={`/${route.path}`}
+      element={
+        <RouteGuard resource={resource.name} action={route.action ?? 'list'}>
+          <route.component />
+        </RouteGuard>
+      }
+    />
+  ));
 }
 
 const defaultDataProvider = createDataProvider<AppActions>(resources);
@@ -79,21 +95,7 @@ export function App({
         <Route path="/verify-otp" element={<VerifyOtpPage />} />
         <Route path="/update-forgot-password" element={<UpdatePasswordPage />} />
       </CustomRoutes>
-      <CustomRoutes>
-        {resources.flatMap((resource) =>
-          resource.routes.map((route) => (
-            <Route
-              key={route.path}
-              path={`/${route.path}`}
-              element={
-                <RouteGuard resource={resource.name} action={route.action ?? 'list'}>
-                  <route.component />
-                </RouteGuard>
-              }
-            />
-          )),
-        )}
-      </CustomRoutes>
+      <CustomRoutes>{resources.flatMap((resource) => resourceRoutes(resource))}</CustomRoutes>
       {resources.map((resource) => (
         <Resource key={resource.name} name={resource.name} />
       ))}

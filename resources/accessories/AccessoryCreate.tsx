@@ -1,22 +1,24 @@
 import { useParams } from 'react-router-dom';
+import { RecordCreate } from '../../src/records/RecordCreate';
 import { CategoryKind } from '../products/CatalogueCard';
 import { AccessoryInputs } from './AccessoryInputs';
-import { RecordCreate } from '../../src/records/RecordCreate';
 
 /** /admin-panel/accessory/add/{categoryId} */
 export function AccessoryCreate() {
   const { categoryId } = useParams();
   return (
-    <RecordCreate
-      resource="accessories"
-      title="app.accessories.add_title"
-      backTo={`/category/view/${categoryId}`}
-      failureMessage="app.accessories.add_failed"
-      transform={(data) => ({ ...data, categoryId })}
-    >
-      <CategoryKind categoryId={categoryId}>
-        {(kind) => <AccessoryInputs mode="create" kind={kind} />}
-      </CategoryKind>
-    </RecordCreate>
+    <CategoryKind categoryId={categoryId}>
+      {(kind) => (
+        <RecordCreate
+          resource="accessories"
+          title="app.accessories.add_title"
+          backTo={`/category/view/${categoryId}`}
+          failureMessage="app.accessories.add_failed"
+          transform={(data) => ({ ...data, categoryId })}
+        >
+          <AccessoryInputs mode="create" kind={kind} />
+        </RecordCreate>
+      )}
+    </CategoryKind>
   );
 }

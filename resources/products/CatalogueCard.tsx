@@ -1,28 +1,37 @@
 import { Box, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
-import { Labeled, useGetOne, useRecordContext, useTranslate } from 'react-admin';
+import { Labeled, useGetOne, useTranslate } from 'react-admin';
 import { RecordMissing } from '../../src/components/RecordMissing';
 import { imageUrl } from '../../src/format';
 
 /**
- * Renders its children with the kind of a category (products and accessories offer inputs by
- * kind): the given category, or the one of the record being edited. 'Loading ...' meanwhile.
+ * Renders its children (a whole add or edit screen) once the kind of a category is known, as
+ * products and accessories offer inputs by kind: the given category, or the category of the
+ * product or accessory `record` names (`{ resource, id }`, read from the same cache as the edit
+ * screen's own). 'Loading ...' meanwhile; a category that cannot be loaded is said so.
  */
 export function CategoryKind({
   categoryId,
+  record,
   children,
 }: {
   categoryId?: string;
+  record?: { resource: string; id?: string };
   children: (kind: string | undefined, categoryId: string) => ReactNode;
 }) {
   const translate = useTranslate();
-  const record = useRecordContext();
-  const id = categoryId ?? categoryIdOf(record?.categoryId);
+  const owner = useGetOne(
+    record?.resource ?? 'categories',
+    { id: record?.id ?? '' },
+    { enabled: Boolean(record?.id), retry: false },
+  );
+  const id = categoryId ?? categoryIdOf(owner.data?.categoryId);
   const category = useGetOne('categories', { id: id! }, { enabled: Boolean(id) });
   if (category.error) return <RecordMissing message={category.error.message} />;
-  if (id && category.isPending) {
+  if ((record && owner.isPending) || (id && category.isPending)) {
     return <Typography sx={{ p: 3 }}>{translate('app.loading')}</Typography>;
   }
+  // An unknown product or accessory: the edit screen says so itself.
   return <>{children(category.data?.kind, id ?? '')}</>;
 }
 

@@ -1,10 +1,17 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpError } from 'react-admin';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { resources } from '../../resources';
 import { createDataProvider } from '../../src/providers/dataProvider';
-import { fakeDataProvider, renderPanel, SEEDED_CATEGORIES } from './helpers';
+import {
+  fakeDataProvider,
+  recordsOf,
+  heading,
+  renderPanel,
+  savesAs,
+  SEEDED_CATEGORIES,
+} from './helpers';
+import { stubApi } from './apiStub';
 
 const ECOMM = {
   ...SEEDED_CATEGORIES[0]!,
@@ -34,32 +41,13 @@ function catalogueProvider() {
     accessories: [TAP],
   };
   return fakeDataProvider({
-    getOne: vi.fn(async (resource: string, { id }: { id: unknown }) => {
-      const record = records[resource]?.find((r) => r.id === id);
-      if (!record) throw new HttpError('This accessory does not exist.', 404);
-      return { data: record };
-    }),
-    getManyReference: vi.fn(async (resource: string, { id }: { id: unknown }) => {
-      const data = (records[resource] ?? []).filter((r) => r.categoryId === id);
-      return { data, total: data.length };
-    }),
-    create: vi.fn(async (_r: string, { data }: { data: Record<string, unknown> }) => ({
-      data: { ...data, id: 'new' },
-      meta: { message: `Accessory ${data.name} created successfully` },
-    })),
-    update: vi.fn(
-      async (_r: string, { id, data }: { id: unknown; data: Record<string, unknown> }) => ({
-        data: { ...data, id },
-        meta: { message: `Accessory ${data.name} updated successfully` },
-      }),
-    ),
+    ...recordsOf(records, 'This accessory does not exist.'),
+    ...savesAs('Accessory'),
     delete: vi.fn(async () => {
       throw new Error('offline');
     }),
   } as never);
 }
-
-const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
 
 async function choose(label: RegExp, option: string) {
   await userEvent.click(screen.getByRole('combobox', { name: label }));
@@ -137,26 +125,11 @@ describe('accessory screens', () => {
 });
 
 describe('accessories calls', () => {
-  let calls: { method: string; url: URL; body: BodyInit | null | undefined }[];
-  beforeEach(() => {
-    calls = [];
-    vi.stubGlobal('fetch', async (input: string, init: RequestInit) => {
-      calls.push({
-        method: init.method ?? 'GET',
-        url: new URL(input, 'http://x'),
-        body: init.body,
-      });
-      return new Response(
-        JSON.stringify({
-          statusCode: 200,
-          message: 'Done',
-          result: { accessories: [TAP], accessory: TAP },
-        }),
-        { headers: { 'content-type': 'application/json' } },
-      );
-    });
+  const { calls } = stubApi({
+    statusCode: 200,
+    message: 'Done',
+    result: { accessories: [TAP], accessory: TAP },
   });
-  afterEach(() => vi.unstubAllGlobals());
   const provider = createDataProvider(resources);
 
   it('lists with POST accessory/get-accessories-by-category and a {categoryId} body', async () => {

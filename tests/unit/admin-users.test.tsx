@@ -17,7 +17,14 @@ import { i18nProvider } from '../../src/i18n';
 import { createDataProvider } from '../../src/providers/dataProvider';
 import { PERMISSION_GROUPS } from '../../src/providers/permissions';
 import { stubApi } from './apiStub';
-import { fakeAuthProvider, renderPanel, SEEDED_CATEGORIES } from './helpers';
+import {
+  fakeAuthProvider,
+  heading,
+  renderPanel,
+  savesAs,
+  SEEDED_CATEGORIES,
+  SLOW,
+} from './helpers';
 
 const LABELS = [
   'user management',
@@ -204,22 +211,10 @@ function fakeAdmins(overrides: Partial<DataProvider> = {}): Fake {
       if (!record) throw new HttpError('This admin user does not exist.', 404);
       return { data: record };
     }),
-    create: vi.fn(async (_r: string, { data }: { data: Record<string, unknown> }) => ({
-      data: { ...data, id: 'new' },
-      meta: { message: `Admin user ${data.name} created successfully` },
-    })),
-    update: vi.fn(
-      async (_r: string, { id, data }: { id: unknown; data: Record<string, unknown> }) => ({
-        data: { ...data, id },
-        meta: { message: `Admin user ${data.name} updated successfully` },
-      }),
-    ),
+    ...savesAs('Admin user'),
     ...overrides,
   } as never) as Fake;
 }
-
-const SLOW = { timeout: 10_000 };
-const heading = (name: string) => screen.findByRole('heading', { level: 1, name }, SLOW);
 
 async function fillAdd(values: { password?: string } = {}) {
   await heading('Add Admin User');

@@ -6,7 +6,15 @@ import { resources, type AppDataProvider } from '../../resources';
 import { formatRupees } from '../../src/format';
 import { createDataProvider, type DownloadParams } from '../../src/providers/dataProvider';
 import { DOWNLOAD_CUT } from '../../src/providers/httpClient';
-import { fakeAuthProvider, renderPanel, SEEDED_CATEGORIES } from './helpers';
+import {
+  fakeAuthProvider,
+  headers,
+  heading,
+  renderPanel,
+  SEEDED_CATEGORIES,
+  SLOW,
+} from './helpers';
+import { stubApi } from './apiStub';
 
 const service = (id: string) => {
   const c = SEEDED_CATEGORIES.find((x) => x.id === id)!;
@@ -87,19 +95,10 @@ function fakeJobs(jobs: RaRecord[], overrides: Partial<AppDataProvider> = {}): F
   } as never) as Fake;
 }
 
-const SLOW = { timeout: 10_000 };
-const heading = (name: string) => screen.findByRole('heading', { level: 1, name }, SLOW);
 const jobCalls = (dp: Fake) => dp.getList.mock.calls.filter(([r]) => r === 'assigningJobs');
-const headers = (table: HTMLElement) =>
-  within(table)
-    .getAllByRole('columnheader')
-    .map((h) => h.textContent);
 
 afterEach(() => {
   vi.restoreAllMocks();
-  const urls = URL as unknown as Record<string, unknown>;
-  delete urls.createObjectURL;
-  delete urls.revokeObjectURL;
 });
 
 describe('assigning jobs list', () => {
@@ -254,7 +253,9 @@ function captureDownloads() {
     return 'blob:job-sheet';
   });
   const revokeObjectURL = vi.fn();
-  Object.assign(URL, { createObjectURL, revokeObjectURL });
+  // Spies, restored after each test: the next test file may run in the same worker.
+  vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => createObjectURL(blob as Blob));
+  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(revokeObjectURL);
   const clicked: { href: string; download: string }[] = [];
   vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
     this: HTMLAnchorElement,
@@ -380,20 +381,10 @@ describe('the job sheet download (dataProvider)', () => {
       },
     });
 
-  function stubFetch(response: () => Response) {
-    const calls: { url: string; headers: Headers }[] = [];
-    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-      calls.push({ url, headers: new Headers(init.headers) });
-      return response();
-    });
-    localStorage.setItem('token', 'tok-123');
-    return calls;
-  }
-
-  afterEach(() => vi.unstubAllGlobals());
+  const { calls, answers } = stubApi();
 
   it('GETs order/job-sheet with the token and the filter, reporting bytes as they arrive', async () => {
-    const calls = stubFetch(
+    answers.push(
       () =>
         new Response(stream(['%PDF-1.3\n', 'x'.repeat(1000), '\n%%EOF\n']), {
           headers: { 'content-type': 'application/pdf' },
@@ -404,7 +395,7 @@ describe('the job sheet download (dataProvider)', () => {
       values: { serviceId: 'w1', pincode: '560034', search: '' },
       onProgress: (bytes) => progress.push(bytes),
     });
-    expect(calls[0]!.url).toBe('/api/order/job-sheet/w1?pincode=560034');
+    expect(calls[0]!.input).toBe('/api/order/job-sheet/w1?pincode=560034');
     expect(calls[0]!.headers.get('authorization')).toBe('Bearer tok-123');
     expect(progress).toEqual([9, 1009, 1016]);
     expect(data.fileName).toBe('orders.pdf');
@@ -413,13 +404,10 @@ describe('the job sheet download (dataProvider)', () => {
   });
 
   it("turns a refusal into the server's message and status, and a cut-off into status 0", async () => {
-    stubFetch(
-      () =>
-        new Response(JSON.stringify({ statusCode: 401, message: 'Please sign in to continue.' }), {
-          status: 401,
-          headers: { 'content-type': 'application/json' },
-        }),
-    );
+    answers.push({
+      status: 401,
+      body: { statusCode: 401, message: 'Please sign in to continue.' },
+    });
     const provider = createDataProvider(resources);
     const values = { serviceId: 'w1' };
     await expect(provider.download('assigningJobs', 'jobSheet', { values })).rejects.toMatchObject({
@@ -427,7 +415,7 @@ describe('the job sheet download (dataProvider)', () => {
       message: 'Please sign in to continue.',
     });
 
-    stubFetch(() => new Response(stream(['%PDF-1.3\n', new Error('socket hang up')])));
+    answers.push(() => new Response(stream(['%PDF-1.3\n', new Error('socket hang up')])));
     await expect(provider.download('assigningJobs', 'jobSheet', { values })).rejects.toMatchObject({
       status: 0,
       message: DOWNLOAD_CUT,

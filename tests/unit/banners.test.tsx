@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpError } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
-import { fakeDataProvider, renderPanel, SEEDED_CATEGORIES } from './helpers';
+import { fakeDataProvider, heading, renderPanel, savesAs, SEEDED_CATEGORIES } from './helpers';
 
 const HOME = '123456789';
 const BANNERS = [
@@ -44,16 +44,7 @@ function bannerProvider(overrides: Record<string, unknown> = {}) {
       if (!record) throw new HttpError('This banner does not exist.', 404);
       return { data: record };
     }),
-    create: vi.fn(async (_r: string, { data }: { data: Record<string, unknown> }) => ({
-      data: { ...data, id: 'new' },
-      meta: { message: `Banner ${data.title} created successfully` },
-    })),
-    update: vi.fn(
-      async (_r: string, { id, data }: { id: unknown; data: Record<string, unknown> }) => ({
-        data: { ...data, id },
-        meta: { message: `Banner ${data.title} updated successfully` },
-      }),
-    ),
+    ...savesAs('Banner', 'title'),
     delete: vi.fn(async (_r: string, { id }: { id: unknown }) => ({
       data: { id },
       meta: { message: 'Banner Summer offer deleted successfully' },
@@ -62,7 +53,6 @@ function bannerProvider(overrides: Record<string, unknown> = {}) {
   } as never);
 }
 
-const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
 const pngFile = (name: string) =>
   new File([new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10])], name, { type: 'image/png' });
 

@@ -1,9 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fakeAuthProvider, fakeDataProvider, renderPanel } from './helpers';
-
-const mainHeading = (name: string) => screen.findByRole('heading', { level: 1, name });
+import { fakeAuthProvider, fakeDataProvider, heading, renderPanel } from './helpers';
 
 describe('categories list', () => {
   it('shows the rows with thumbnails, dates and the shared list footer', async () => {
@@ -82,7 +80,7 @@ describe('categories list', () => {
 describe('category forms', () => {
   it('requires name, title, description and image on add', async () => {
     const { dataProvider } = renderPanel('/category/add');
-    await mainHeading('Add Category');
+    await heading('Add Category');
     await userEvent.type(screen.getByLabelText(/Name/), 'Milk');
     await userEvent.click(screen.getByRole('button', { name: 'Add' }));
     expect(await screen.findAllByText('Required')).toHaveLength(3);
@@ -92,7 +90,7 @@ describe('category forms', () => {
   it('adds a category with its image, shows the server message and goes back', async () => {
     const dataProvider = fakeDataProvider();
     renderPanel('/category/add', { dataProvider });
-    await mainHeading('Add Category');
+    await heading('Add Category');
     await userEvent.type(screen.getByLabelText(/Name/), 'Milk');
     await userEvent.type(screen.getByLabelText(/Title/), 'Fresh milk');
     await userEvent.type(screen.getByLabelText(/Description/), 'Morning delivery of milk packets.');
@@ -107,13 +105,13 @@ describe('category forms', () => {
     expect(params.data).toMatchObject({ name: 'Milk', title: 'Fresh milk', kind: 'other' });
     expect((params.data.image as { rawFile: File }).rawFile.name).toBe('milk.png');
     // Opened directly, "back" is the categories list.
-    expect(await mainHeading('Categories')).toBeInTheDocument();
+    expect(await heading('Categories')).toBeInTheDocument();
   });
 
   it('loads the category by id on edit, keeps the name read-only and saves', async () => {
     const dataProvider = fakeDataProvider();
     renderPanel('/category/edit/w1', { dataProvider });
-    await mainHeading('Edit Category');
+    await heading('Edit Category');
     const name = screen.getByLabelText(/Name/);
     expect(name).toHaveValue('Water');
     expect(name).toHaveAttribute('readonly');
@@ -138,7 +136,7 @@ describe('category forms', () => {
       },
     });
     renderPanel('/category/edit/w1', { dataProvider });
-    await mainHeading('Edit Category');
+    await heading('Edit Category');
     await userEvent.type(screen.getByLabelText(/Title/), ' and more');
     await userEvent.click(screen.getByRole('button', { name: 'Update' }));
     expect(await screen.findByText('Title must be at most 200 characters.')).toBeInTheDocument();
@@ -146,7 +144,7 @@ describe('category forms', () => {
 
   it('shows the category details when opened directly', async () => {
     renderPanel('/category/view/o1');
-    expect(await mainHeading('Oxygen')).toBeInTheDocument();
+    expect(await heading('Oxygen')).toBeInTheDocument();
     expect(screen.getByText('Cylinders')).toBeInTheDocument();
   });
 

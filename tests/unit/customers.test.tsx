@@ -1,34 +1,18 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpError, TestMemoryRouter, testDataProvider, type DataProvider } from 'react-admin';
-import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import { describe, expect, it, vi, type Mock } from 'vitest';
 import type { AppActions, AppDataProvider } from '../../resources';
 import { userResources } from '../../resources/users';
 import { userPayload } from '../../resources/users/UserEdit';
 import { App } from '../../src/App';
 import { formatRupees } from '../../src/format';
 import { createDataProvider } from '../../src/providers/dataProvider';
-import { fakeAuthProvider, renderPanel, SEEDED_CATEGORIES } from './helpers';
+import { fakeAuthProvider, heading, renderPanel, SEEDED_CATEGORIES, SLOW } from './helpers';
+import { stubApi } from './apiStub';
 
 describe('customer calls (spec 001 §7)', () => {
-  let calls: { method: string; url: URL; headers: Headers; body: BodyInit | null | undefined }[];
-  let answers: { status?: number; body: unknown }[];
-  beforeEach(() => {
-    calls = [];
-    answers = [];
-    vi.stubGlobal('fetch', async (input: string, init: RequestInit) => {
-      calls.push({
-        method: init.method ?? 'GET',
-        url: new URL(input, 'http://panel.test'),
-        headers: new Headers(init.headers),
-        body: init.body,
-      });
-      const answer = answers.shift() ?? { body: { statusCode: 200, message: 'ok' } };
-      return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200 });
-    });
-    localStorage.setItem('token', 'tok-123');
-  });
-  afterEach(() => vi.unstubAllGlobals());
+  const { calls, answers } = stubApi();
   const provider = createDataProvider<AppActions>(userResources);
   const page = { totalRecords: 1, currentPage: 1, totalPages: 1 };
 
@@ -211,9 +195,6 @@ function fakeUsers(overrides: Partial<AppDataProvider> = {}): Fake {
     ...overrides,
   } as never) as Fake;
 }
-
-const SLOW = { timeout: 10_000 };
-const heading = (name: string) => screen.findByRole('heading', { level: 1, name }, SLOW);
 
 describe('customer screens', () => {
   it('lists Total Users with Family Id, Full Name, Email and Wallet (₹)', async () => {

@@ -147,7 +147,7 @@ describe('DashboardPage', () => {
 
   it('opens the pending orders when the Pending card is clicked', async () => {
     const provider = dashboardProvider();
-    renderPanel('/dashboard', { dataProvider: provider });
+    renderPanel('/dashboard', { dataProvider: provider, resources: ['dashboard', 'orders'] });
     await userEvent.click(await screen.findByRole('link', { name: /^Pending/ }));
     await waitFor(() =>
       expect(provider.getList).toHaveBeenCalledWith(

@@ -1,5 +1,5 @@
 import { HttpError } from 'react-admin';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { resources } from '../../resources';
 import { createDataProvider } from '../../src/providers/dataProvider';
 import { NETWORK_ERROR } from '../../src/providers/httpClient';
@@ -182,7 +182,7 @@ describe('envelopes and errors', () => {
   });
 
   it('reports a network failure with a message a person understands', async () => {
-    vi.stubGlobal('fetch', async () => {
+    answers.push(() => {
       throw new TypeError('Failed to fetch');
     });
     await expect(provider.getOne('categories', { id: 'x' })).rejects.toMatchObject({

@@ -4,7 +4,7 @@ import { HttpError, testDataProvider, type DataProvider } from 'react-admin';
 import { describe, expect, it, vi, type Mock } from 'vitest';
 import { resources, type AppActions, type AppDataProvider } from '../../resources';
 import { createDataProvider } from '../../src/providers/dataProvider';
-import { renderPanel, SEEDED_CATEGORIES } from './helpers';
+import { heading, renderPanel, SEEDED_CATEGORIES } from './helpers';
 import { stubApi } from './apiStub';
 
 describe('delivery settings calls (spec 000 §7)', () => {
@@ -96,8 +96,6 @@ function fakeSettings(overrides: Partial<AppDataProvider> = {}) {
   } as never) as Fake;
   return dataProvider;
 }
-
-const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
 
 describe('delivery charges form', () => {
   it('shows the saved charges', async () => {

@@ -6,7 +6,7 @@ import { ecommResources } from '../../resources/ecomm';
 import { formatRupees } from '../../src/format';
 import { createDataProvider } from '../../src/providers/dataProvider';
 import { stubApi } from './apiStub';
-import { fakeAuthProvider, renderPanel, SEEDED_CATEGORIES } from './helpers';
+import { fakeAuthProvider, heading, renderPanel, SEEDED_CATEGORIES, SLOW } from './helpers';
 
 describe('e-commerce calls (spec 001 §7)', () => {
   const api = stubApi();
@@ -151,8 +151,6 @@ function fakeShop(total = PRODUCTS.length): Fake {
   } as never) as Fake;
 }
 
-const SLOW = { timeout: 10_000 };
-const heading = (name: string) => screen.findByRole('heading', { level: 1, name }, SLOW);
 const callsOf = (dataProvider: Fake, resource: string) =>
   dataProvider.getList.mock.calls.filter(([r]) => r === resource).map(([, params]) => params);
 
@@ -305,6 +303,7 @@ describe('E-commerce Categories screen', () => {
     renderPanel('/ecomm/all-products/1', {
       dataProvider: fakeShop(),
       authProvider: fakeAuthProvider({ role: 'admin', permissions: { others: true } }),
+      layout: true,
     });
     const nav = await screen.findByRole('navigation', { name: 'Main menu' }, SLOW);
     await userEvent.click(await within(nav).findByText('Others'));

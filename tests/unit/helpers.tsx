@@ -1,8 +1,22 @@
-import { render } from '@testing-library/react';
-import { HttpError, TestMemoryRouter, testDataProvider, type DataProvider } from 'react-admin';
+import { render, screen, within } from '@testing-library/react';
+import { Suspense } from 'react';
+import {
+  AdminContext,
+  HttpError,
+  Loading,
+  memoryStore,
+  TestMemoryRouter,
+  testDataProvider,
+  type DataProvider,
+} from 'react-admin';
+import { matchPath, Route, Routes, useLocation } from 'react-router-dom';
 import { vi, type Mock } from 'vitest';
 import { resources } from '../../resources';
-import { App } from '../../src/App';
+import { withWriteMessages } from '../../src/actions/writeMessages';
+import { App, createQueryClient, resourceRoutes, TopRightNotification } from '../../src/App';
+import { i18nProvider } from '../../src/i18n';
+import { Layout } from '../../src/layout/Layout';
+import { theme } from '../../src/layout/theme';
 import { resourceRules } from '../../src/layout/menuModel';
 import type { AppAuthProvider } from '../../src/providers/authProvider';
 import { canAccess, type AccessIdentity } from '../../src/providers/permissions';
@@ -43,6 +57,43 @@ export const SEEDED_CATEGORIES = [
   },
 ];
 
+/**
+ * create and update mocks that answer as the server does: the record back, with the message
+ * `<noun> <its name (or other field)> created/updated successfully`.
+ */
+export function savesAs(noun: string, field = 'name') {
+  return {
+    create: vi.fn(async (_resource: string, { data }: { data: Record<string, unknown> }) => ({
+      data: { ...data, id: 'new' },
+      meta: { message: `${noun} ${String(data[field])} created successfully` },
+    })),
+    update: vi.fn(
+      async (_resource: string, { id, data }: { id: unknown; data: Record<string, unknown> }) => ({
+        data: { ...data, id },
+        meta: { message: `${noun} ${String(data[field])} updated successfully` },
+      }),
+    ),
+  };
+}
+
+/** getOne by id and getManyReference by categoryId over records in memory, per resource. */
+export function recordsOf(
+  records: Record<string, { id: string; categoryId?: unknown }[]>,
+  missing: string,
+) {
+  return {
+    getOne: vi.fn(async (resource: string, { id }: { id: unknown }) => {
+      const record = records[resource]?.find((r) => r.id === id);
+      if (!record) throw new HttpError(missing, 404);
+      return { data: record };
+    }),
+    getManyReference: vi.fn(async (resource: string, { id }: { id: unknown }) => {
+      const data = (records[resource] ?? []).filter((r) => r.categoryId === id);
+      return { data, total: data.length };
+    }),
+  };
+}
+
 /** A fake dataProvider: categories in memory, every call recorded. */
 export function fakeDataProvider(overrides: Partial<DataProvider> = {}) {
   const getList = vi.fn(
@@ -59,27 +110,28 @@ export function fakeDataProvider(overrides: Partial<DataProvider> = {}) {
     if (!record) throw new HttpError('This category does not exist.', 404);
     return { data: record };
   });
-  const create = vi.fn(async (_resource: string, { data }: { data: Record<string, unknown> }) => ({
-    data: { ...data, id: 'new' },
-    meta: { message: `Category ${data.name} created successfully` },
-  }));
-  const update = vi.fn(
-    async (_resource: string, { id, data }: { id: unknown; data: Record<string, unknown> }) => ({
-      data: { ...data, id },
-      meta: { message: `Category ${data.name} updated successfully` },
-    }),
-  );
   return testDataProvider({
     getList,
     getOne,
-    create,
-    update,
+    ...savesAs('Category'),
     ...overrides,
   } as never) as unknown as DataProvider & {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     [K in 'getList' | 'getOne' | 'create' | 'update']: Mock<(...args: any[]) => any>;
   };
 }
+
+/** A longer wait, for what may come after the first screen of a file loads its code. */
+export const SLOW = { timeout: 10_000 };
+
+/** The screen's title, its level-1 heading. */
+export const heading = (name: string) => screen.findByRole('heading', { level: 1, name }, SLOW);
+
+/** The column headers of a table, in order. */
+export const headers = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('columnheader')
+    .map((h) => h.textContent);
 
 export const SUPER_ADMIN: AccessIdentity = { role: 'super-admin', permissions: null };
 
@@ -119,10 +171,97 @@ export function fakeAuthProvider(identity: AccessIdentity | 'fail' = SUPER_ADMIN
   return provider;
 }
 
-export function renderPanel(
-  path: string,
-  opts: { dataProvider?: DataProvider; authProvider?: AppAuthProvider; state?: unknown } = {},
-) {
+interface RenderOptions {
+  dataProvider?: DataProvider;
+  authProvider?: AppAuthProvider;
+  /** The history state of the first entry (e.g. `{ nextPathname }` for the login page). */
+  state?: unknown;
+}
+
+export interface RenderScreenOptions extends RenderOptions {
+  /**
+   * The names of the resources whose routes are mounted; by default the resource(s) whose routes
+   * match `path`. Name others when the test follows a link to one of their screens.
+   */
+  resources?: string[];
+  /** Wraps the screen in the panel's layout (sidebar menu, app bar, title) for tests about it. */
+  layout?: boolean;
+}
+
+function resourcesNamed(names: string[]) {
+  return names.map((name) => {
+    const resource = resources.find((r) => r.name === name);
+    if (!resource) throw new Error(`renderPanel: no resource named ${name}`);
+    return resource;
+  });
+}
+
+/** The resources with a route matching `pathname` (resources/<name>/index.ts `routes`). */
+export function resourcesAt(pathname: string) {
+  return resources
+    .filter((resource) =>
+      resource.routes.some((route) => matchPath(`/${route.path}`, pathname) !== null),
+    )
+    .map((resource) => resource.name);
+}
+
+/** What a path outside the mounted resources shows, instead of a blank page. */
+function NotMounted() {
+  const { pathname } = useLocation();
+  return <p>renderPanel: no mounted route for {pathname}; name its resource in `resources`.</p>;
+}
+
+/**
+ * Renders the screen at `path` as the panel does, but without the rest of the panel: inside
+ * react-admin's AdminContext (the given providers, the panel's i18nProvider, theme and query
+ * retry rule, a fresh store) and a TestMemoryRouter, with the routes of the resource(s) `path`
+ * belongs to, each behind its RouteGuard, and the panel's notifications. The sidebar, app bar and
+ * title only with `layout: true`; sign-in, the session check and the catch-all pages only with
+ * renderApp.
+ */
+export function renderPanel(path: string, opts: RenderScreenOptions = {}) {
+  const dataProvider = opts.dataProvider ?? fakeDataProvider();
+  const authProvider = opts.authProvider ?? fakeAuthProvider();
+  const url = new URL(path, 'http://panel.test');
+  const names = opts.resources ?? resourcesAt(url.pathname);
+  if (names.length === 0) throw new Error(`renderPanel: no resource route matches ${path}`);
+  const routes = (
+    <Suspense fallback={<Loading />}>
+      <Routes>
+        {resourcesNamed(names).flatMap((resource) => resourceRoutes(resource))}
+        <Route path="*" element={<NotMounted />} />
+      </Routes>
+    </Suspense>
+  );
+  const utils = render(
+    <TestMemoryRouter
+      initialEntries={[
+        { pathname: url.pathname, search: url.search, hash: url.hash, state: opts.state },
+      ]}
+    >
+      <AdminContext
+        // As App does: the server's message of a write reaches react-admin's onSuccess.
+        dataProvider={withWriteMessages(dataProvider)}
+        authProvider={authProvider}
+        i18nProvider={i18nProvider}
+        theme={theme}
+        store={memoryStore()}
+        queryClient={createQueryClient()}
+      >
+        {opts.layout ? <Layout>{routes}</Layout> : routes}
+        <TopRightNotification />
+      </AdminContext>
+    </TestMemoryRouter>,
+  );
+  return { ...utils, dataProvider, authProvider };
+}
+
+/**
+ * Renders the whole panel (`<App>`: sign-in, session check, layout, every resource) at `path`,
+ * for the tests of what only the whole panel does: sign-in and its redirects, the recovery
+ * screens, the guards.
+ */
+export function renderApp(path: string, opts: RenderOptions = {}) {
   const dataProvider = opts.dataProvider ?? fakeDataProvider();
   const authProvider = opts.authProvider ?? fakeAuthProvider();
   const utils = render(

@@ -10,7 +10,14 @@ import {
 import { describe, expect, it, vi, type Mock } from 'vitest';
 import { App } from '../../src/App';
 import { formatDateTime, formatRupees } from '../../src/format';
-import { fakeAuthProvider, renderPanel, SEEDED_CATEGORIES } from './helpers';
+import {
+  fakeAuthProvider,
+  headers,
+  heading,
+  renderPanel,
+  SEEDED_CATEGORIES,
+  SLOW,
+} from './helpers';
 
 const LAUNDRY = { ...SEEDED_CATEGORIES[0]!, id: 'l1', _id: 'l1', name: 'Laundry', kind: 'laundry' };
 const CATEGORIES = [...SEEDED_CATEGORIES, LAUNDRY];
@@ -132,13 +139,7 @@ function fakeOrders(orders: RaRecord[] = [WATER_ORDER, LAUNDRY_ORDER], overrides
   } as never) as Fake;
 }
 
-const SLOW = { timeout: 10_000 };
-const heading = (name: string) => screen.findByRole('heading', { level: 1, name }, SLOW);
 const orderCalls = (dp: Fake) => dp.getList.mock.calls.filter(([r]) => r === 'orders');
-const headers = (table: HTMLElement) =>
-  within(table)
-    .getAllByRole('columnheader')
-    .map((h) => h.textContent);
 const rowOf = (orderId: string) => screen.getByText(orderId).closest('tr')!;
 
 describe('orders lists', () => {

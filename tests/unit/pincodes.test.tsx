@@ -4,7 +4,7 @@ import { HttpError, testDataProvider, type DataProvider } from 'react-admin';
 import { describe, expect, it, vi, type Mock } from 'vitest';
 import { resources } from '../../resources';
 import { createDataProvider } from '../../src/providers/dataProvider';
-import { fakeAuthProvider, renderPanel, SEEDED_CATEGORIES } from './helpers';
+import { fakeAuthProvider, heading, renderPanel, SEEDED_CATEGORIES, SLOW } from './helpers';
 import { stubApi } from './apiStub';
 
 describe('pin code calls (spec 000 §7)', () => {
@@ -168,9 +168,6 @@ function fakePins(overrides: Partial<DataProvider> = {}): Fake {
 }
 
 /** The first render of the whole panel is slow on a busy machine. */
-const SLOW = { timeout: 10_000 };
-
-const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
 
 describe('pin code screens', () => {
   it('lists pin codes with their type and row actions, and searches', async () => {

@@ -4,7 +4,7 @@ import { HttpError, testDataProvider, type DataProvider } from 'react-admin';
 import { describe, expect, it, vi, type Mock } from 'vitest';
 import { resources } from '../../resources';
 import { createDataProvider } from '../../src/providers/dataProvider';
-import { renderPanel, SEEDED_CATEGORIES } from './helpers';
+import { heading, renderPanel, savesAs, SEEDED_CATEGORIES, SLOW } from './helpers';
 import { stubApi } from './apiStub';
 
 describe('tiffin plan calls (spec 000 §7)', () => {
@@ -134,16 +134,7 @@ function fakePlans(overrides: Partial<DataProvider> = {}): Fake {
       if (!record) throw new HttpError('This plan does not exist.', 404);
       return { data: record };
     }),
-    create: vi.fn(async (_r: string, { data }: { data: Record<string, unknown> }) => ({
-      data: { ...data, id: 'new' },
-      meta: { message: `Plan ${data.name} created successfully` },
-    })),
-    update: vi.fn(
-      async (_r: string, { id, data }: { id: unknown; data: Record<string, unknown> }) => ({
-        data: { ...data, id },
-        meta: { message: `Plan ${data.name} updated successfully` },
-      }),
-    ),
+    ...savesAs('Plan'),
     delete: vi.fn(async (_r: string, { id }: { id: unknown }) => ({
       data: { id },
       meta: { message: 'Plan Weekly deleted successfully' },
@@ -153,9 +144,6 @@ function fakePlans(overrides: Partial<DataProvider> = {}): Fake {
 }
 
 /** The first render of the whole panel is slow on a busy machine. */
-const SLOW = { timeout: 10_000 };
-
-const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
 
 async function fillPlan(name: string, duration: string, price: string) {
   if (name) await userEvent.type(screen.getByLabelText(/Name/), name);

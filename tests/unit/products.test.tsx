@@ -1,11 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpError } from 'react-admin';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { resources } from '../../resources';
 import { formatRupees } from '../../src/format';
 import { createDataProvider } from '../../src/providers/dataProvider';
-import { fakeDataProvider, renderPanel, SEEDED_CATEGORIES } from './helpers';
+import { fakeDataProvider, heading, renderPanel, savesAs, SEEDED_CATEGORIES } from './helpers';
+import { stubApi } from './apiStub';
 
 const LAUNDRY = {
   ...SEEDED_CATEGORIES[0]!,
@@ -79,16 +80,7 @@ function catalogueProvider() {
     getMany: vi.fn(async (resource: string, { ids }: { ids: unknown[] }) => ({
       data: (records[resource] ?? []).filter((r) => ids.includes(r.id)),
     })),
-    create: vi.fn(async (_r: string, { data }: { data: Record<string, unknown> }) => ({
-      data: { ...data, id: 'new' },
-      meta: { message: `Product ${data.name} created successfully` },
-    })),
-    update: vi.fn(
-      async (_r: string, { id, data }: { id: unknown; data: Record<string, unknown> }) => ({
-        data: { ...data, id },
-        meta: { message: `Product ${data.name} updated successfully` },
-      }),
-    ),
+    ...savesAs('Product'),
     delete: vi.fn(async (_r: string, { id }: { id: unknown }) => ({
       data: { id },
       meta: { message: 'Product 20 L Jar deleted successfully' },
@@ -96,7 +88,6 @@ function catalogueProvider() {
   } as never);
 }
 
-const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
 const png = () => new File([new Uint8Array([137, 80, 78, 71])], 'jar.png', { type: 'image/png' });
 
 async function fillCommon(name = '25 L Jar') {
@@ -284,23 +275,11 @@ describe('category view tables', () => {
 });
 
 describe('products calls', () => {
-  let calls: { method: string; url: URL; body: BodyInit | null | undefined }[];
-  beforeEach(() => {
-    calls = [];
-    vi.stubGlobal('fetch', async (input: string, init: RequestInit) => {
-      calls.push({
-        method: init.method ?? 'GET',
-        url: new URL(input, 'http://panel.test'),
-        body: init.body,
-      });
-      const url = String(input);
-      const result = url.includes('by-category') ? [JAR] : { product: { ...JAR, name: 'Saved' } };
-      return new Response(JSON.stringify({ statusCode: 200, message: 'Done', result }), {
-        headers: { 'content-type': 'application/json' },
-      });
-    });
-  });
-  afterEach(() => vi.unstubAllGlobals());
+  const { calls } = stubApi(({ input }) => ({
+    statusCode: 200,
+    message: 'Done',
+    result: input.includes('by-category') ? [JAR] : { product: { ...JAR, name: 'Saved' } },
+  }));
   const provider = createDataProvider(resources);
 
   it('lists through GET product/by-category?searchId= with no paging', async () => {

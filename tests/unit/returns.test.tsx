@@ -8,7 +8,7 @@ import { returnStatusPayload } from '../../resources/returns/ReturnStatusForm';
 import { formatDateTime, formatDay } from '../../src/format';
 import { createDataProvider } from '../../src/providers/dataProvider';
 import { stubApi } from './apiStub';
-import { renderPanel, SEEDED_CATEGORIES } from './helpers';
+import { heading, renderPanel, SEEDED_CATEGORIES, SLOW } from './helpers';
 
 describe('return request calls (spec 001 §7, docs/api.md "Returns")', () => {
   const { calls, answers } = stubApi();
@@ -158,9 +158,6 @@ function fakeReturns(overrides: Partial<AppDataProvider> = {}, rows = [PENDING, 
     ...overrides,
   } as never) as Fake;
 }
-
-const SLOW = { timeout: 10_000 };
-const heading = (name: string) => screen.findByRole('heading', { level: 1, name }, SLOW);
 
 describe('return request list', () => {
   it('shows the water requests with their columns, newest first', async () => {

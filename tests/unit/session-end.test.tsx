@@ -3,9 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { HttpError, testDataProvider, type DataProvider } from 'react-admin';
 import { describe, expect, it, vi, type Mock } from 'vitest';
 import type { AppDataProvider } from '../../resources';
-import { fakeAuthProvider, renderPanel, SEEDED_CATEGORIES } from './helpers';
+import { fakeAuthProvider, renderApp, SEEDED_CATEGORIES } from './helpers';
 
 /**
+ * The whole App (renderApp): signing out and back in needs the sign-in page and its redirects.
+ *
  * A session that ends while a form is open (the token expired, or the admin signed out in
  * another tab): the server refuses the save with 401. react-admin then signs out and answers the
  * write with an empty result, which must never read as success.
@@ -40,7 +42,7 @@ describe('a session that ends while a form is open', () => {
   it('shows no success, goes to sign-in, and after signing in returns to the form', async () => {
     const dataProvider = provider();
     const authProvider = fakeAuthProvider();
-    renderPanel('/pincode/edit/p1', { dataProvider, authProvider });
+    renderApp('/pincode/edit/p1', { dataProvider, authProvider });
     const input = await screen.findByLabelText(/Pin Code/, {}, SLOW);
     await userEvent.clear(input);
     await userEvent.type(input, '560035');
@@ -84,7 +86,7 @@ describe('a session that ends while a form is open', () => {
       setCustomerStatus,
     } as never);
     const authProvider = fakeAuthProvider();
-    renderPanel('/user/active-users/1', { dataProvider, authProvider });
+    renderApp('/user/active-users/1', { dataProvider, authProvider });
     await userEvent.click(await screen.findByRole('button', { name: 'Block Aarav Sharma' }, SLOW));
     await userEvent.click(screen.getByRole('button', { name: 'Block' }));
     await waitFor(() => expect(authProvider.logout).toHaveBeenCalled());

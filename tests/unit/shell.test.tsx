@@ -1,13 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fakeAuthProvider, renderPanel } from './helpers';
+import { fakeAuthProvider, renderApp, renderPanel } from './helpers';
 
 describe('sign-in', () => {
   // The redirect to login itself is covered by the browser tests (tests/e2e/auth.spec.ts).
   it('after sign-in, lands on the page first asked for', async () => {
     const authProvider = fakeAuthProvider(undefined, false);
-    renderPanel('/login', { authProvider, state: { nextPathname: '/categories/1' } });
+    renderApp('/login', { authProvider, state: { nextPathname: '/categories/1' } });
     expect(await screen.findByRole('heading', { name: 'Admin Login' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Click Here' })).toHaveAttribute('href', '/');
     await userEvent.type(screen.getByLabelText(/Email/), 'admin@example.com');
@@ -23,7 +23,7 @@ describe('sign-in', () => {
   });
 
   it('shows the server message when sign-in fails and requires both fields', async () => {
-    renderPanel('/login', { authProvider: fakeAuthProvider(undefined, false) });
+    renderApp('/login', { authProvider: fakeAuthProvider(undefined, false) });
     await userEvent.click(await screen.findByRole('button', { name: 'Sign In' }));
     expect(await screen.findAllByText('This field is required.')).toHaveLength(2);
     await userEvent.type(screen.getByLabelText(/Email/), 'admin@example.com');
@@ -35,7 +35,7 @@ describe('sign-in', () => {
 
 describe('password recovery screens', () => {
   it('sends the OTP and carries the e-mail over, read-only', async () => {
-    const { authProvider } = renderPanel('/send-otp', {
+    const { authProvider } = renderApp('/send-otp', {
       authProvider: fakeAuthProvider(undefined, false),
     });
     expect(await screen.findByRole('heading', { name: 'Send OTP' })).toBeInTheDocument();
@@ -61,7 +61,7 @@ describe('password recovery screens', () => {
   });
 
   it('sends the security token with matching new passwords, then goes to login', async () => {
-    const { authProvider } = renderPanel('/update-forgot-password', {
+    const { authProvider } = renderApp('/update-forgot-password', {
       authProvider: fakeAuthProvider(undefined, false),
       state: { data: { securityToken: 'sec-1' } },
     });
@@ -84,7 +84,7 @@ describe('password recovery screens', () => {
   });
 
   it('asks to start over when Update Password is opened without a verified OTP', async () => {
-    renderPanel('/update-forgot-password', { authProvider: fakeAuthProvider(undefined, false) });
+    renderApp('/update-forgot-password', { authProvider: fakeAuthProvider(undefined, false) });
     expect(await screen.findByText(/Start by asking for an OTP/)).toBeInTheDocument();
   });
 });
@@ -115,6 +115,7 @@ describe('sidebar', () => {
   it('shows a limited admin only Dashboard, their groups and Log Out', async () => {
     renderPanel('/dashboard', {
       authProvider: fakeAuthProvider({ role: 'admin', permissions: { orders: true } }),
+      layout: true,
     });
     const nav = await screen.findByRole('navigation', { name: 'Main menu' });
     expect(await within(nav).findByText('Orders Management')).toBeInTheDocument();
@@ -128,7 +129,7 @@ describe('sidebar', () => {
   });
 
   it('shows the full menu when the permissions cannot be loaded', async () => {
-    renderPanel('/dashboard', { authProvider: fakeAuthProvider('fail') });
+    renderPanel('/dashboard', { authProvider: fakeAuthProvider('fail'), layout: true });
     const nav = await screen.findByRole('navigation', { name: 'Main menu' });
     expect(await within(nav).findByText('Service Management')).toBeInTheDocument();
     expect(within(nav).getByText('Settings')).toBeInTheDocument();
@@ -144,7 +145,7 @@ describe('sidebar', () => {
   });
 
   it('logs out from the top bar', async () => {
-    const { authProvider } = renderPanel('/dashboard');
+    const { authProvider } = renderApp('/dashboard');
     const bar = await screen.findByRole('banner');
     await userEvent.click(within(bar).getByRole('button', { name: 'Log Out' }));
     await waitFor(() => expect(authProvider.logout).toHaveBeenCalled());

@@ -1,10 +1,18 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpError } from 'react-admin';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { resources } from '../../resources';
 import { createDataProvider } from '../../src/providers/dataProvider';
-import { fakeDataProvider, renderPanel, SEEDED_CATEGORIES } from './helpers';
+import {
+  fakeDataProvider,
+  recordsOf,
+  heading,
+  renderPanel,
+  savesAs,
+  SEEDED_CATEGORIES,
+} from './helpers';
+import { stubApi } from './apiStub';
 
 const LAUNDRY = { ...SEEDED_CATEGORIES[0]!, id: 'l1', _id: 'l1', name: 'Laundry', kind: 'laundry' };
 const WASH = {
@@ -26,25 +34,8 @@ function catalogueProvider() {
     products: [],
   };
   return fakeDataProvider({
-    getOne: vi.fn(async (resource: string, { id }: { id: unknown }) => {
-      const record = records[resource]?.find((r) => r.id === id);
-      if (!record) throw new HttpError('This sub category does not exist.', 404);
-      return { data: record };
-    }),
-    getManyReference: vi.fn(async (resource: string, { id }: { id: unknown }) => {
-      const data = (records[resource] ?? []).filter((r) => r.categoryId === id);
-      return { data, total: data.length };
-    }),
-    create: vi.fn(async (_r: string, { data }: { data: Record<string, unknown> }) => ({
-      data: { ...data, id: 'new' },
-      meta: { message: `Sub Category ${data.name} created successfully` },
-    })),
-    update: vi.fn(
-      async (_r: string, { id, data }: { id: unknown; data: Record<string, unknown> }) => ({
-        data: { ...data, id },
-        meta: { message: `Sub Category ${data.name} updated successfully` },
-      }),
-    ),
+    ...recordsOf(records, 'This sub category does not exist.'),
+    ...savesAs('Sub Category'),
     delete: vi.fn(async () => {
       throw new HttpError(
         'This sub category is used by 2 products. Move or delete them first.',
@@ -53,8 +44,6 @@ function catalogueProvider() {
     }),
   } as never);
 }
-
-const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
 
 describe('sub-category screens', () => {
   it('requires the fields and the image, then adds under the category', async () => {
@@ -131,26 +120,11 @@ describe('sub-category screens', () => {
 });
 
 describe('subCategories calls', () => {
-  let calls: { method: string; url: URL; body: BodyInit | null | undefined }[];
-  beforeEach(() => {
-    calls = [];
-    vi.stubGlobal('fetch', async (input: string, init: RequestInit) => {
-      calls.push({
-        method: init.method ?? 'GET',
-        url: new URL(input, 'http://x'),
-        body: init.body,
-      });
-      return new Response(
-        JSON.stringify({
-          statusCode: 200,
-          message: 'Done',
-          result: { subCategories: [WASH], subCategory: WASH },
-        }),
-        { headers: { 'content-type': 'application/json' } },
-      );
-    });
+  const { calls } = stubApi({
+    statusCode: 200,
+    message: 'Done',
+    result: { subCategories: [WASH], subCategory: WASH },
   });
-  afterEach(() => vi.unstubAllGlobals());
   const provider = createDataProvider(resources);
 
   it('lists with GET subCategory/by-categoryId/{categoryId}, no paging query', async () => {

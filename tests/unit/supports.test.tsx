@@ -7,7 +7,7 @@ import { supports } from '../../resources/supports';
 import { formatDateTime } from '../../src/format';
 import { createDataProvider } from '../../src/providers/dataProvider';
 import { stubApi } from './apiStub';
-import { renderPanel, SEEDED_CATEGORIES } from './helpers';
+import { heading, renderPanel, SEEDED_CATEGORIES, SLOW } from './helpers';
 
 describe('support calls (spec 001 §7, docs/api.md "Support tickets")', () => {
   const { calls, answers } = stubApi({ statuscode: 200, message: 'ok' });
@@ -201,8 +201,6 @@ function fakeSupports(overrides: Partial<AppDataProvider> = {}): Fake {
   } as never) as Fake;
 }
 
-const SLOW = { timeout: 10_000 };
-const heading = (name: string) => screen.findByRole('heading', { level: 1, name }, SLOW);
 const card = (type: string) => screen.getByRole('article', { name: type });
 
 describe('Help list (customers with tickets)', () => {
@@ -399,9 +397,12 @@ describe('the reply modal', () => {
     finish({ data: { id: 't-mid' }, meta: { message: 'Reply sent.' } });
     expect(await screen.findByText('Reply sent.')).toBeInTheDocument();
     expect(await heading('Help')).toBeInTheDocument();
-    expect(dataProvider.getList).toHaveBeenCalledWith(
-      'supports',
-      expect.objectContaining({ pagination: { page: 1, perPage: 10 } }),
+    // The list asks for its page once mounted, just after its heading shows.
+    await waitFor(() =>
+      expect(dataProvider.getList).toHaveBeenCalledWith(
+        'supports',
+        expect.objectContaining({ pagination: { page: 1, perPage: 10 } }),
+      ),
     );
   });
 
