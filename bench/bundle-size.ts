@@ -11,7 +11,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestServer } from '../tests/api/helpers';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestServer } from '@tests/api/helpers';
 
 const args = process.argv.slice(2);
 const listFiles = args.includes('--files');

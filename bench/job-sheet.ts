@@ -10,8 +10,8 @@
  *   npx tsx --expose-gc bench/job-sheet.ts [orders=5000] [pinCodes=30] [runs=3]
  */
 import { performance } from 'node:perf_hooks';
-import { bearer, createTestServer } from '../tests/api/helpers';
-import { createOrderFixtures } from '../tests/api/orderFixtures';
+import { bearer, createTestServer } from '@tests/api/helpers';
+import { createOrderFixtures } from '@tests/api/orderFixtures';
 
 const ORDERS = Number(process.argv[2] ?? 5000);
 const PINS = Number(process.argv[3] ?? 30);

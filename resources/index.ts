@@ -1,6 +1,6 @@
-import type { ActionMethods } from '../src/providers/actions';
-import type { BaseDataProvider } from '../src/providers/dataProvider';
-import type { ResourceDeclaration } from '../src/providers/resource';
+import type { ActionMethods } from '@/providers/actions';
+import type { BaseDataProvider } from '@/providers/dataProvider';
+import type { ResourceDeclaration } from '@/providers/resource';
 import type { contentActions } from './content';
 import type { deliverySettingsActions } from './deliverySettings';
 import type { orderActions } from './orders/calls';

@@ -4,9 +4,9 @@
  * (server/db/seed/large). Prints the time of each phase.
  */
 import path from 'node:path';
-import { loadConfig } from '../server/config';
-import { openDatabase } from '../server/db/client';
-import { ensureSuperAdmin } from '../server/db/seed';
+import { loadConfig } from '@server/config';
+import { openDatabase } from '@server/db/client';
+import { ensureSuperAdmin } from '@server/db/seed';
 import {
   parseSeedLargeArgs,
   seedLarge,
@@ -14,7 +14,7 @@ import {
   SeedLargeUsageError,
   USAGE,
   type PhaseTiming,
-} from '../server/db/seed/large';
+} from '@server/db/seed/large';
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1).padStart(7)} s`;
 const line = (p: PhaseTiming) => console.log(`  ${p.name.padEnd(22)}${seconds(p.ms)}`);

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router-dom';
-import { RecordEdit } from '../../src/records/RecordEdit';
+import { RecordEdit } from '@/records/RecordEdit';
 import { categoryIdOf, CategoryKind } from '../products/CatalogueCard';
 import { AccessoryInputs } from './AccessoryInputs';
 

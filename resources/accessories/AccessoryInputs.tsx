@@ -1,5 +1,5 @@
 import { minValue, NumberInput, required, SelectInput, TextInput, useTranslate } from 'react-admin';
-import { ImageUploadInput } from '../../src/components/ImageUploadInput';
+import { ImageUploadInput } from '@/components/ImageUploadInput';
 import { ACCESSORY_MATERIALS, ACCESSORY_TYPES } from './choices';
 
 const atLeastZero = [required(), minValue(0)];

@@ -1,4 +1,4 @@
-import { lazyScreen, type ResourceDeclaration } from '../../src/providers/resource';
+import { lazyScreen, type ResourceDeclaration } from '@/providers/resource';
 
 const AccessoryCreate = lazyScreen(() => import('./AccessoryCreate'), 'AccessoryCreate');
 const AccessoryEdit = lazyScreen(() => import('./AccessoryEdit'), 'AccessoryEdit');

@@ -1,7 +1,7 @@
-import { lazyScreen, type ResourceDeclaration } from '../../src/providers/resource';
+import { lazyScreen, type ResourceDeclaration } from '@/providers/resource';
 
 const ChangePasswordPage = lazyScreen(
-  () => import('../../src/auth/ChangePasswordPage'),
+  () => import('@/auth/ChangePasswordPage'),
   'ChangePasswordPage',
 );
 const CHANGE_PASSWORD_PATH = 'change-password';

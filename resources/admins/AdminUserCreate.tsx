@@ -1,6 +1,6 @@
 import { AdminUserInputs } from './AdminUserInputs';
 import { allPermissionsOff } from './permissionLabels';
-import { RecordCreate } from '../../src/records/RecordCreate';
+import { RecordCreate } from '@/records/RecordCreate';
 
 /** /admin-panel/adminusers/add */
 export function AdminUserCreate() {

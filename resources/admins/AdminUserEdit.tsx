@@ -1,5 +1,5 @@
 import { AdminUserInputs } from './AdminUserInputs';
-import { RecordEdit } from '../../src/records/RecordEdit';
+import { RecordEdit } from '@/records/RecordEdit';
 
 /** /admin-panel/adminusers/edit/{id}: the password is sent only when a new one is typed. */
 export function AdminUserEdit() {

@@ -1,9 +1,9 @@
 import { Chip } from '@mui/material';
 import { Datagrid, FunctionField, TextField, useListContext, useTranslate } from 'react-admin';
-import { AddButton } from '../../src/components/AddButton';
-import { RowActions } from '../../src/components/RowActions';
-import { formatDay } from '../../src/format';
-import { PathPagedList } from '../../src/lists/PathPagedList';
+import { AddButton } from '@/components/AddButton';
+import { RowActions } from '@/components/RowActions';
+import { formatDay } from '@/format';
+import { PathPagedList } from '@/lists/PathPagedList';
 import { capitalise } from './permissionLabels';
 
 /** S.No counts across pages: row 1 of page 2 at 10 per page is 11. */

@@ -8,8 +8,8 @@ import {
   useListContext,
   useTranslate,
 } from 'react-admin';
-import { formatDateTime } from '../../src/format';
-import { PathPagedList } from '../../src/lists/PathPagedList';
+import { formatDateTime } from '@/format';
+import { PathPagedList } from '@/lists/PathPagedList';
 
 /** The filters: one admin (from the admins list), one resource, a date range (inclusive). */
 function AuditFilters() {

@@ -1,4 +1,4 @@
-import { lazyScreen, type ResourceDeclaration } from '../../src/providers/resource';
+import { lazyScreen, type ResourceDeclaration } from '@/providers/resource';
 
 const AdminUserCreate = lazyScreen(() => import('./AdminUserCreate'), 'AdminUserCreate');
 const AdminUserEdit = lazyScreen(() => import('./AdminUserEdit'), 'AdminUserEdit');

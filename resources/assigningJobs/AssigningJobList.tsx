@@ -1,8 +1,8 @@
 import { HttpError, useTranslate } from 'react-admin';
 import { Typography } from '@mui/material';
 import { useParams } from 'react-router-dom';
-import { RecordMissing } from '../../src/components/RecordMissing';
-import { ListSearch } from '../../src/lists/ListSearch';
+import { RecordMissing } from '@/components/RecordMissing';
+import { ListSearch } from '@/lists/ListSearch';
 import { OrderDatagrid } from '../orders/OrderDatagrid';
 import { collectsReturns } from '../orders/orderFields';
 import { OrdersPagedList } from '../orders/OrdersPagedList';

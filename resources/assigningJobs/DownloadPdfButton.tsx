@@ -2,8 +2,8 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { useEffect, useRef, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { HttpError, useDataProvider, useListContext, useNotify, useTranslate } from 'react-admin';
-import { SessionEndedError, useWriteFeedback } from '../../src/actions/useWriteFeedback';
-import { BusyButton } from '../../src/components/BusyButton';
+import { SessionEndedError, useWriteFeedback } from '@/actions/useWriteFeedback';
+import { BusyButton } from '@/components/BusyButton';
 import type { AppDataProvider } from '../index';
 import { savePdf } from './savePdf';
 

@@ -1,8 +1,4 @@
-import {
-  lazyScreen,
-  type MenuCategory,
-  type ResourceDeclaration,
-} from '../../src/providers/resource';
+import { lazyScreen, type MenuCategory, type ResourceDeclaration } from '@/providers/resource';
 import { GET_ORDER } from '../orders/calls';
 
 const AssigningJobList = lazyScreen(() => import('./AssigningJobList'), 'AssigningJobList');

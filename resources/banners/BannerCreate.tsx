@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router-dom';
 import { bannerPayload, BannerInputs } from './BannerInputs';
 import { HOME_BANNER_ID } from './place';
-import { RecordCreate } from '../../src/records/RecordCreate';
+import { RecordCreate } from '@/records/RecordCreate';
 
 /** /admin-panel/banner/add, with the category of the list it was opened from (?categoryId=). */
 export function BannerCreate() {

@@ -1,6 +1,6 @@
 import { bannerPayload, BannerInputs } from './BannerInputs';
 import { HOME_BANNER_ID } from './place';
-import { RecordEdit } from '../../src/records/RecordEdit';
+import { RecordEdit } from '@/records/RecordEdit';
 
 /** /admin-panel/banner/edit/{id}: loads the banner by id, so a reload or a shared link works. */
 export function BannerEdit() {

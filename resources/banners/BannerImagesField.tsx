@@ -1,6 +1,6 @@
 import { Avatar, Stack } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
-import { imageUrl } from '../../src/format';
+import { imageUrl } from '@/format';
 
 /** The banner's images as a row of wide thumbnails, loaded lazily. */
 export function BannerImagesField({ label: _label }: { label?: string }) {

@@ -7,8 +7,8 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
-import { ImageUploadInput } from '../../src/components/ImageUploadInput';
-import { imageUrl } from '../../src/format';
+import { ImageUploadInput } from '@/components/ImageUploadInput';
+import { imageUrl } from '@/format';
 import { HOME_BANNER_ID } from './place';
 
 /** The fields shared by add and edit. No category means the Home banners. */

@@ -1,11 +1,11 @@
 import { Stack } from '@mui/material';
 import { Datagrid, FunctionField, TextField, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
-import { AddButton } from '../../src/components/AddButton';
-import { ConfirmDeleteButton } from '../../src/components/ConfirmDeleteButton';
-import { RowActions } from '../../src/components/RowActions';
-import { formatDay } from '../../src/format';
-import { PathPagedList } from '../../src/lists/PathPagedList';
+import { AddButton } from '@/components/AddButton';
+import { ConfirmDeleteButton } from '@/components/ConfirmDeleteButton';
+import { RowActions } from '@/components/RowActions';
+import { formatDay } from '@/format';
+import { PathPagedList } from '@/lists/PathPagedList';
 import { BannerImagesField } from './BannerImagesField';
 import { HOME_BANNER_ID, usePlaceName } from './place';
 

@@ -1,7 +1,7 @@
 import { Box, ImageList, ImageListItem, Stack, Typography } from '@mui/material';
 import { Labeled, TextField, useRecordContext, useTranslate } from 'react-admin';
-import { formatDay, imageUrl } from '../../src/format';
-import { RecordShow } from '../../src/records/RecordShow';
+import { formatDay, imageUrl } from '@/format';
+import { RecordShow } from '@/records/RecordShow';
 import { usePlaceName } from './place';
 
 /** /admin-panel/banner/view/{id}: the banner's details and a gallery of all its images. */

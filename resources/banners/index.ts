@@ -1,4 +1,4 @@
-import { lazyScreen, type ResourceDeclaration } from '../../src/providers/resource';
+import { lazyScreen, type ResourceDeclaration } from '@/providers/resource';
 import { HOME_BANNER_ID } from './place';
 
 const BannerCreate = lazyScreen(() => import('./BannerCreate'), 'BannerCreate');

@@ -1,5 +1,5 @@
 import { CategoryInputs } from './CategoryInputs';
-import { RecordCreate } from '../../src/records/RecordCreate';
+import { RecordCreate } from '@/records/RecordCreate';
 
 /** /admin-panel/category/add */
 export function CategoryCreate() {

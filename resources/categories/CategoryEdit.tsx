@@ -1,5 +1,5 @@
 import { CategoryInputs } from './CategoryInputs';
-import { RecordEdit } from '../../src/records/RecordEdit';
+import { RecordEdit } from '@/records/RecordEdit';
 
 /** Loads the category by id, so a reload or a shared link works. */
 export function CategoryEdit() {

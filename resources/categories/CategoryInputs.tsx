@@ -1,5 +1,5 @@
 import { required, SelectInput, TextInput } from 'react-admin';
-import { ImageUploadInput } from '../../src/components/ImageUploadInput';
+import { ImageUploadInput } from '@/components/ImageUploadInput';
 import { CATEGORY_KIND_CHOICES } from './kinds';
 
 /** The fields shared by add and edit. The name and kind are fixed once the category exists. */

@@ -1,10 +1,10 @@
 import { Chip } from '@mui/material';
 import { Datagrid, FunctionField, TextField, useTranslate } from 'react-admin';
-import { AddButton } from '../../src/components/AddButton';
-import { RowActions } from '../../src/components/RowActions';
-import { ThumbnailField } from '../../src/components/ThumbnailField';
-import { formatDay } from '../../src/format';
-import { PathPagedList } from '../../src/lists/PathPagedList';
+import { AddButton } from '@/components/AddButton';
+import { RowActions } from '@/components/RowActions';
+import { ThumbnailField } from '@/components/ThumbnailField';
+import { formatDay } from '@/format';
+import { PathPagedList } from '@/lists/PathPagedList';
 import { kindLabel } from './kinds';
 
 /** /admin-panel/categories/{page} */

@@ -1,6 +1,6 @@
 import { WithRecord } from 'react-admin';
-import { formatDay } from '../../src/format';
-import { RecordShow } from '../../src/records/RecordShow';
+import { formatDay } from '@/format';
+import { RecordShow } from '@/records/RecordShow';
 import { CategoryAccessories } from '../accessories/CategoryAccessories';
 import { ImageDetails } from '../products/CatalogueCard';
 import { CategoryProducts } from '../products/CategoryProducts';

@@ -1,4 +1,4 @@
-import { lazyScreen, type ResourceDeclaration } from '../../src/providers/resource';
+import { lazyScreen, type ResourceDeclaration } from '@/providers/resource';
 
 const CategoryCreate = lazyScreen(() => import('./CategoryCreate'), 'CategoryCreate');
 const CategoryEdit = lazyScreen(() => import('./CategoryEdit'), 'CategoryEdit');

@@ -1,7 +1,7 @@
 import { Card, CardContent, Link, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Title, useTranslate } from 'react-admin';
-import { RecordMissing } from '../../src/components/RecordMissing';
+import { RecordMissing } from '@/components/RecordMissing';
 
 /** The frame of a content screen: title, a link to the public page, loading and load errors. */
 export function ContentCard({

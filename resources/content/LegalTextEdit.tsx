@@ -1,7 +1,7 @@
 import { Box } from '@mui/material';
 import { SimpleForm, useTranslate } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
-import { FormToolbar } from '../../src/forms/FormToolbar';
+import { FormToolbar } from '@/forms/FormToolbar';
 import { ContentCard } from './ContentCard';
 import { ContentEditor } from './ContentEditor';
 import { ContentPreview } from './ContentPreview';

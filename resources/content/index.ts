@@ -1,5 +1,5 @@
-import { action } from '../../src/providers/actions';
-import { lazyScreen, type ResourceDeclaration } from '../../src/providers/resource';
+import { action } from '@/providers/actions';
+import { lazyScreen, type ResourceDeclaration } from '@/providers/resource';
 
 const ContactUsEdit = lazyScreen(() => import('./ContactUsEdit'), 'ContactUsEdit');
 const PrivacyEdit = lazyScreen(() => import('./LegalTextEdit'), 'PrivacyEdit');

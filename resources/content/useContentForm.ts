@@ -1,6 +1,6 @@
-import type { ActionResult } from '../../src/providers/actions';
-import { useAction } from '../../src/actions/useAction';
-import { useActionQuery } from '../../src/actions/useActionQuery';
+import type { ActionResult } from '@/providers/actions';
+import { useAction } from '@/actions/useAction';
+import { useActionQuery } from '@/actions/useActionQuery';
 import type { AppDataProvider } from '../index';
 
 /**

@@ -14,7 +14,7 @@ import { barClasses } from '@mui/x-charts/BarChart';
 import { axisClasses } from '@mui/x-charts/ChartsAxis';
 import { chartsAxisHighlightClasses } from '@mui/x-charts/ChartsAxisHighlight';
 import { chartsTooltipClasses } from '@mui/x-charts/ChartsTooltip';
-import { formatRupees } from '../../src/format';
+import { formatRupees } from '@/format';
 
 export interface OrderBucket {
   label: string;

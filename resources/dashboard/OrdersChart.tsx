@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Box, Card, CardContent, MenuItem, TextField, Typography } from '@mui/material';
 import { visuallyHidden } from '@mui/utils';
 import { useGetList, useNotify, useTranslate } from 'react-admin';
-import { formatRupees } from '../../src/format';
+import { formatRupees } from '@/format';
 import { CHART_TYPES, DEFAULT_CHART_TYPE, type ChartType } from './chartTypes';
 import type { OrderBucket } from './OrdersBarChart';
 import { formatCount } from './StatCards';

@@ -10,7 +10,7 @@ import {
 } from '@mui/material';
 import { useTranslate, type RaRecord } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import { formatRupees } from '../../src/format';
+import { formatRupees } from '@/format';
 import { COMPACT_ON_PHONES, HIDDEN_ON_PHONES, RecentPanel } from './RecentPanel';
 import { OrderStatusChip } from '../orders/OrderStatusChip';
 

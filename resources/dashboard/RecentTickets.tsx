@@ -10,7 +10,7 @@ import {
 } from '@mui/material';
 import { useTranslate, type RaRecord } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import { formatDay } from '../../src/format';
+import { formatDay } from '@/format';
 import { cutText } from './cutText';
 import { COMPACT_ON_PHONES, RecentPanel } from './RecentPanel';
 import { TicketStatusChip } from '../supports/TicketStatusChip';

@@ -1,6 +1,6 @@
-import { lazyScreen, type ResourceDeclaration } from '../../src/providers/resource';
+import { lazyScreen, type ResourceDeclaration } from '@/providers/resource';
 
-const DashboardPage = lazyScreen(() => import('../../src/pages/DashboardPage'), 'DashboardPage');
+const DashboardPage = lazyScreen(() => import('@/pages/DashboardPage'), 'DashboardPage');
 
 /**
  * The dashboard's calls (spec 001 §7; docs/api.md "Dashboard") and its screen,

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { SimpleForm, useTranslate } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
-import { useAction } from '../../src/actions/useAction';
-import { useActionQuery } from '../../src/actions/useActionQuery';
-import { FormToolbar } from '../../src/forms/FormToolbar';
-import type { ActionResult } from '../../src/providers/actions';
+import { useAction } from '@/actions/useAction';
+import { useActionQuery } from '@/actions/useActionQuery';
+import { FormToolbar } from '@/forms/FormToolbar';
+import type { ActionResult } from '@/providers/actions';
 import type { AppDataProvider } from '../index';
 import { SettingsCard } from './SettingsCard';
 

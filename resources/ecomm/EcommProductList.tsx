@@ -1,6 +1,6 @@
 import { Datagrid, FunctionField, TextField, useTranslate } from 'react-admin';
-import { ThumbnailField } from '../../src/components/ThumbnailField';
-import { PathPagedList } from '../../src/lists/PathPagedList';
+import { ThumbnailField } from '@/components/ThumbnailField';
+import { PathPagedList } from '@/lists/PathPagedList';
 import { EcommStatusChip } from './EcommStatusChip';
 import { PriceCell } from './PriceCell';
 

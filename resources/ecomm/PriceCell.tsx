@@ -1,6 +1,6 @@
 import { Box } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { formatRupees } from '../../src/format';
+import { formatRupees } from '@/format';
 
 /** The price a customer pays, with the MRP struck through when there is an offer. */
 export function PriceCell({ price, discountPrice }: { price: unknown; discountPrice: unknown }) {

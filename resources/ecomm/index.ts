@@ -1,4 +1,4 @@
-import { lazyScreen, type ResourceDeclaration } from '../../src/providers/resource';
+import { lazyScreen, type ResourceDeclaration } from '@/providers/resource';
 
 const EcommCategoryList = lazyScreen(() => import('./EcommCategoryList'), 'EcommCategoryList');
 const EcommProductList = lazyScreen(() => import('./EcommProductList'), 'EcommProductList');

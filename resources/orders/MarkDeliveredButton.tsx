@@ -1,6 +1,6 @@
 import DoneIcon from '@mui/icons-material/Done';
 import { useCanAccess, useTranslate, type RaRecord } from 'react-admin';
-import { BusyButton } from '../../src/components/BusyButton';
+import { BusyButton } from '@/components/BusyButton';
 import { useOrderStatusUpdate } from './useOrderStatusUpdate';
 
 /** Sets a Pending order to Delivered, shows the server's message, then `onDone` (back). */

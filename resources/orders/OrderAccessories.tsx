@@ -1,6 +1,6 @@
 import { Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { formatRupees } from '../../src/format';
+import { formatRupees } from '@/format';
 
 interface OrderAccessory {
   _id?: string;

@@ -1,6 +1,6 @@
 import { Typography } from '@mui/material';
 import { Datagrid, FunctionField, type RaRecord } from 'react-admin';
-import { formatDashedDate, formatRupees } from '../../src/format';
+import { formatDashedDate, formatRupees } from '@/format';
 import { shortId } from '../users/names';
 import { OrderIdCell } from './OrderIdCell';
 import { OrderRowActions } from './OrderRowActions';
@@ -13,7 +13,7 @@ import {
   orderTotal,
   serviceKind,
 } from './orderFields';
-import { NoWrap } from '../../src/components/NoWrap';
+import { NoWrap } from '@/components/NoWrap';
 
 /** The columns the orders calls sort by (`sortField`). */
 export const ORDER_SORT_FIELDS = ['createdAt', 'orderId', 'totalAmount', 'status'];

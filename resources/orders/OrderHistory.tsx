@@ -1,6 +1,6 @@
 import { Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { formatDateTime } from '../../src/format';
+import { formatDateTime } from '@/format';
 
 export interface StatusChange {
   fromStatus: string | null;

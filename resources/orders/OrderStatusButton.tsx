@@ -22,7 +22,7 @@ import {
   useTranslate,
   type RaRecord,
 } from 'react-admin';
-import { BusyButton } from '../../src/components/BusyButton';
+import { BusyButton } from '@/components/BusyButton';
 import { isOrderStatus, ORDER_STATUSES, type OrderStatus } from './orderFields';
 import { useOrderStatusUpdate } from './useOrderStatusUpdate';
 

@@ -1,6 +1,6 @@
 import { useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
-import { RecordMissing } from '../../src/components/RecordMissing';
+import { RecordMissing } from '@/components/RecordMissing';
 import { OrderDatagrid } from './OrderDatagrid';
 import { OrdersPagedList } from './OrdersPagedList';
 

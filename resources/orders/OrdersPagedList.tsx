@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslate, type SortPayload } from 'react-admin';
-import { PathPagedList } from '../../src/lists/PathPagedList';
+import { PathPagedList } from '@/lists/PathPagedList';
 
 interface OrdersPagedListProps {
   resource: 'orders' | 'assigningJobs';

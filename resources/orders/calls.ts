@@ -1,6 +1,6 @@
 import type { Identifier } from 'react-admin';
-import { action } from '../../src/providers/actions';
-import type { ApiCall } from '../../src/providers/resource';
+import { action } from '@/providers/actions';
+import type { ApiCall } from '@/providers/resource';
 import type { OrderStatus } from './orderFields';
 
 /** Calls the orders and assigning-jobs resources share (docs/api.md). */

@@ -1,4 +1,4 @@
-import { lazyScreen, type ListCall, type ResourceDeclaration } from '../../src/providers/resource';
+import { lazyScreen, type ListCall, type ResourceDeclaration } from '@/providers/resource';
 import { GET_ORDER, orderActions } from './calls';
 
 const AllOrdersList = lazyScreen(() => import('./AllOrdersList'), 'AllOrdersList');

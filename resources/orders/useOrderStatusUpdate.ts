@@ -1,5 +1,5 @@
 import type { RaRecord } from 'react-admin';
-import { useAction } from '../../src/actions/useAction';
+import { useAction } from '@/actions/useAction';
 import type { AppDataProvider } from '../index';
 import type { OrderStatus } from './orderFields';
 

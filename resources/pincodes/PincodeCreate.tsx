@@ -1,4 +1,4 @@
-import { RecordCreate } from '../../src/records/RecordCreate';
+import { RecordCreate } from '@/records/RecordCreate';
 import { PincodeInputs } from './PincodeInputs';
 
 /** /admin-panel/pincode/add */

@@ -1,4 +1,4 @@
-import { RecordEdit } from '../../src/records/RecordEdit';
+import { RecordEdit } from '@/records/RecordEdit';
 import { PincodeInputs } from './PincodeInputs';
 
 /** /admin-panel/pincode/edit/{id}: loads the pin code by id, so a reload or a shared link works. */

@@ -7,11 +7,11 @@ import {
   useTranslate,
   type RaRecord,
 } from 'react-admin';
-import { AddButton } from '../../src/components/AddButton';
-import { ConfirmDeleteButton } from '../../src/components/ConfirmDeleteButton';
-import { RowActions } from '../../src/components/RowActions';
-import { formatDay } from '../../src/format';
-import { PathPagedList } from '../../src/lists/PathPagedList';
+import { AddButton } from '@/components/AddButton';
+import { ConfirmDeleteButton } from '@/components/ConfirmDeleteButton';
+import { RowActions } from '@/components/RowActions';
+import { formatDay } from '@/format';
+import { PathPagedList } from '@/lists/PathPagedList';
 
 /** The row buttons name the record by `name`; a pin code's name is its number. */
 function PincodeRowActions({ record }: { record: RaRecord }) {

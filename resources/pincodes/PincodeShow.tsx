@@ -1,7 +1,7 @@
 import { Stack } from '@mui/material';
 import { FunctionField, Labeled, TextField, useTranslate } from 'react-admin';
-import { formatDay } from '../../src/format';
-import { RecordShow } from '../../src/records/RecordShow';
+import { formatDay } from '@/format';
+import { RecordShow } from '@/records/RecordShow';
 
 /** /admin-panel/pincode/view/{id} */
 export function PincodeShow() {

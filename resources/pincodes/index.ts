@@ -1,4 +1,4 @@
-import { lazyScreen, type ResourceDeclaration } from '../../src/providers/resource';
+import { lazyScreen, type ResourceDeclaration } from '@/providers/resource';
 
 const PincodeCreate = lazyScreen(() => import('./PincodeCreate'), 'PincodeCreate');
 const PincodeEdit = lazyScreen(() => import('./PincodeEdit'), 'PincodeEdit');

@@ -1,5 +1,5 @@
 import { PlanInputs } from './PlanInputs';
-import { RecordCreate } from '../../src/records/RecordCreate';
+import { RecordCreate } from '@/records/RecordCreate';
 
 /** /admin-panel/tiffin-plan/add */
 export function PlanCreate() {

@@ -1,5 +1,5 @@
 import { PlanInputs } from './PlanInputs';
-import { RecordEdit } from '../../src/records/RecordEdit';
+import { RecordEdit } from '@/records/RecordEdit';
 
 /** /admin-panel/tiffin-plan/edit/{id}: loads the plan by id, so a reload or a shared link works. */
 export function PlanEdit() {

@@ -1,10 +1,10 @@
 import { Stack } from '@mui/material';
 import { Datagrid, FunctionField, TextField, useTranslate } from 'react-admin';
-import { AddButton } from '../../src/components/AddButton';
-import { ConfirmDeleteButton } from '../../src/components/ConfirmDeleteButton';
-import { RowActions } from '../../src/components/RowActions';
-import { formatDay, formatRupees } from '../../src/format';
-import { PathPagedList } from '../../src/lists/PathPagedList';
+import { AddButton } from '@/components/AddButton';
+import { ConfirmDeleteButton } from '@/components/ConfirmDeleteButton';
+import { RowActions } from '@/components/RowActions';
+import { formatDay, formatRupees } from '@/format';
+import { PathPagedList } from '@/lists/PathPagedList';
 
 /** /admin-panel/tiffin-plans/{page} */
 export function PlanList() {

@@ -1,7 +1,7 @@
 import { Stack } from '@mui/material';
 import { FunctionField, Labeled, TextField, useTranslate } from 'react-admin';
-import { formatDay, formatRupees } from '../../src/format';
-import { RecordShow } from '../../src/records/RecordShow';
+import { formatDay, formatRupees } from '@/format';
+import { RecordShow } from '@/records/RecordShow';
 
 /** /admin-panel/tiffin-plan/view/{id} */
 export function PlanShow() {

@@ -1,4 +1,4 @@
-import { lazyScreen, type ResourceDeclaration } from '../../src/providers/resource';
+import { lazyScreen, type ResourceDeclaration } from '@/providers/resource';
 
 const PlanCreate = lazyScreen(() => import('./PlanCreate'), 'PlanCreate');
 const PlanEdit = lazyScreen(() => import('./PlanEdit'), 'PlanEdit');

@@ -1,8 +1,8 @@
 import { Avatar, Button, TableCell, TableRow, TextField } from '@mui/material';
 import { useState } from 'react';
 import { useTranslate, useUpdate, type RaRecord } from 'react-admin';
-import { useWriteCallbacks } from '../../src/actions/useWriteCallbacks';
-import { imageUrl } from '../../src/format';
+import { useWriteCallbacks } from '@/actions/useWriteCallbacks';
+import { imageUrl } from '@/format';
 import { editData, isChanged, priceValuesOf, validatePrices, type PriceValues } from './prices';
 
 const FIELDS: { key: keyof PriceValues; label: string; step: string }[] = [

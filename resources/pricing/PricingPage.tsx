@@ -1,7 +1,7 @@
 import { Box, Typography } from '@mui/material';
 import { Title, useGetOne, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
-import { RecordMissing } from '../../src/components/RecordMissing';
+import { RecordMissing } from '@/components/RecordMissing';
 import { PriceTable } from './PriceTable';
 
 /** Accessories exist for these kinds only (spec 000: the category view's accessory table). */

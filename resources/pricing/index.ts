@@ -1,8 +1,4 @@
-import {
-  lazyScreen,
-  type MenuCategory,
-  type ResourceDeclaration,
-} from '../../src/providers/resource';
+import { lazyScreen, type MenuCategory, type ResourceDeclaration } from '@/providers/resource';
 
 const PricingPage = lazyScreen(() => import('./PricingPage'), 'PricingPage');
 

@@ -8,10 +8,10 @@ import {
   useTranslate,
   type RaRecord,
 } from 'react-admin';
-import { ConfirmDeleteButton } from '../../src/components/ConfirmDeleteButton';
-import { RowActions } from '../../src/components/RowActions';
-import { ThumbnailField } from '../../src/components/ThumbnailField';
-import { formatRupees } from '../../src/format';
+import { ConfirmDeleteButton } from '@/components/ConfirmDeleteButton';
+import { RowActions } from '@/components/RowActions';
+import { ThumbnailField } from '@/components/ThumbnailField';
+import { formatRupees } from '@/format';
 import { CatalogueSection } from './CatalogueSection';
 
 /** The products table of the category view (every kind but tiffin). */

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router-dom';
-import { RecordCreate } from '../../src/records/RecordCreate';
+import { RecordCreate } from '@/records/RecordCreate';
 import { CategoryKind } from './CatalogueCard';
 import { ProductInputs } from './ProductInputs';
 

@@ -1,7 +1,7 @@
 import { useParams } from 'react-router-dom';
 import { categoryIdOf, CategoryKind } from './CatalogueCard';
 import { ProductInputs } from './ProductInputs';
-import { RecordEdit } from '../../src/records/RecordEdit';
+import { RecordEdit } from '@/records/RecordEdit';
 
 /** /admin-panel/product/edit/{id}: its inputs follow the kind of its category. */
 export function ProductEdit() {

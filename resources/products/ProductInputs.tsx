@@ -7,7 +7,7 @@ import {
   TextInput,
   type Validator,
 } from 'react-admin';
-import { ImageUploadInput } from '../../src/components/ImageUploadInput';
+import { ImageUploadInput } from '@/components/ImageUploadInput';
 
 const atLeastZero = [required(), minValue(0)];
 

@@ -1,6 +1,6 @@
 import { useGetOne, useRecordContext } from 'react-admin';
-import { formatDay, formatRupees } from '../../src/format';
-import { RecordShow } from '../../src/records/RecordShow';
+import { formatDay, formatRupees } from '@/format';
+import { RecordShow } from '@/records/RecordShow';
 import { ImageDetails } from './CatalogueCard';
 
 /** /admin-panel/product/view/{id} */

@@ -1,4 +1,4 @@
-import { lazyScreen, type ResourceDeclaration } from '../../src/providers/resource';
+import { lazyScreen, type ResourceDeclaration } from '@/providers/resource';
 
 const ProductCreate = lazyScreen(() => import('./ProductCreate'), 'ProductCreate');
 const ProductEdit = lazyScreen(() => import('./ProductEdit'), 'ProductEdit');

@@ -8,13 +8,13 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { useParams } from 'react-router-dom';
-import { RecordMissing } from '../../src/components/RecordMissing';
-import { RowActions } from '../../src/components/RowActions';
-import { formatDay } from '../../src/format';
-import { PathPagedList } from '../../src/lists/PathPagedList';
+import { RecordMissing } from '@/components/RecordMissing';
+import { RowActions } from '@/components/RowActions';
+import { formatDay } from '@/format';
+import { PathPagedList } from '@/lists/PathPagedList';
 import { ReturnStatusChip } from './ReturnStatusChip';
 import { returnListTitle, returnOrderId } from './returnFields';
-import { NoWrap } from '../../src/components/NoWrap';
+import { NoWrap } from '@/components/NoWrap';
 
 /** The view button names the request by its order id. */
 function ReturnRowActions({ record }: { record: RaRecord }) {

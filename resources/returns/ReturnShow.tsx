@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Alert, Card, CardContent, Divider, Stack, Typography } from '@mui/material';
 import { Labeled, Title, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
-import { RecordShowBase } from '../../src/records/RecordShow';
-import { formatDateTime } from '../../src/format';
+import { RecordShowBase } from '@/records/RecordShow';
+import { formatDateTime } from '@/format';
 import { ReturnStatusChip } from './ReturnStatusChip';
 import { ReturnStatusForm } from './ReturnStatusForm';
 import { customerName, returnOrderId, settledByName } from './returnFields';

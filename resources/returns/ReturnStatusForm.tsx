@@ -12,8 +12,8 @@ import {
 } from 'react-admin';
 import { RETURN_DECISIONS } from '@shared/statuses';
 import type { FieldValues } from 'react-hook-form';
-import { useAction } from '../../src/actions/useAction';
-import { FormSubmitButton } from '../../src/forms/FormSubmitButton';
+import { useAction } from '@/actions/useAction';
+import { FormSubmitButton } from '@/forms/FormSubmitButton';
 import type { AppDataProvider } from '../index';
 
 const STATUS_CHOICES = RETURN_DECISIONS.map((id) => ({

@@ -1,7 +1,7 @@
 import type { Identifier } from 'react-admin';
 import type { ReturnDecision } from '@shared/statuses';
-import { action } from '../../src/providers/actions';
-import { lazyScreen, type ResourceDeclaration } from '../../src/providers/resource';
+import { action } from '@/providers/actions';
+import { lazyScreen, type ResourceDeclaration } from '@/providers/resource';
 
 /** Approve or reject a Pending request, with an optional reason (form fields). */
 export const returnActions = {

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router-dom';
 import { SubCategoryInputs } from './SubCategoryInputs';
-import { RecordCreate } from '../../src/records/RecordCreate';
+import { RecordCreate } from '@/records/RecordCreate';
 
 /** /admin-panel/sub-category/add/{categoryId} */
 export function SubCategoryCreate() {

@@ -1,5 +1,5 @@
 import { SubCategoryInputs } from './SubCategoryInputs';
-import { RecordEdit } from '../../src/records/RecordEdit';
+import { RecordEdit } from '@/records/RecordEdit';
 
 /** /admin-panel/sub-category/edit/{id} */
 export function SubCategoryEdit() {

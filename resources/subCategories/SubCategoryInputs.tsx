@@ -1,5 +1,5 @@
 import { required, TextInput } from 'react-admin';
-import { ImageUploadInput } from '../../src/components/ImageUploadInput';
+import { ImageUploadInput } from '@/components/ImageUploadInput';
 
 /** The fields shared by add and edit; on edit the image is optional. */
 export function SubCategoryInputs({ mode }: { mode: 'create' | 'edit' }) {

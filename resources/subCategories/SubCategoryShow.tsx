@@ -1,6 +1,6 @@
 import { WithRecord } from 'react-admin';
-import { formatDay } from '../../src/format';
-import { RecordShow } from '../../src/records/RecordShow';
+import { formatDay } from '@/format';
+import { RecordShow } from '@/records/RecordShow';
 import { ImageDetails } from '../products/CatalogueCard';
 
 /** /admin-panel/sub-category/view/{id} */

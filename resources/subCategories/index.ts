@@ -1,4 +1,4 @@
-import { lazyScreen, type ResourceDeclaration } from '../../src/providers/resource';
+import { lazyScreen, type ResourceDeclaration } from '@/providers/resource';
 
 const SubCategoryCreate = lazyScreen(() => import('./SubCategoryCreate'), 'SubCategoryCreate');
 const SubCategoryEdit = lazyScreen(() => import('./SubCategoryEdit'), 'SubCategoryEdit');

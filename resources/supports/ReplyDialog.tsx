@@ -11,8 +11,8 @@ import {
 } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
-import { useAction } from '../../src/actions/useAction';
-import { FormSubmitButton } from '../../src/forms/FormSubmitButton';
+import { useAction } from '@/actions/useAction';
+import { FormSubmitButton } from '@/forms/FormSubmitButton';
 import type { AppDataProvider } from '../index';
 
 const STATUS_CHOICES = [

@@ -7,8 +7,8 @@ import {
   useTranslate,
   type RaRecord,
 } from 'react-admin';
-import { RowActions } from '../../src/components/RowActions';
-import { PathPagedList } from '../../src/lists/PathPagedList';
+import { RowActions } from '@/components/RowActions';
+import { PathPagedList } from '@/lists/PathPagedList';
 import { fullName, shortId } from '../users/names';
 
 /** The view button opens the customer's tickets; it names the customer. */

@@ -15,7 +15,7 @@ import ReplyIcon from '@mui/icons-material/Reply';
 import { useState } from 'react';
 import { useTranslate, type RaRecord } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { formatDateTime } from '../../src/format';
+import { formatDateTime } from '@/format';
 import { ReplyDialog } from './ReplyDialog';
 import { TicketStatusChip } from './TicketStatusChip';
 import { isResolved, repliesInOrder, ticketTypeName } from './ticketFields';

@@ -1,6 +1,6 @@
 import { Box } from '@mui/material';
 import { Title, useRecordContext, useTranslate } from 'react-admin';
-import { RecordShowBase } from '../../src/records/RecordShow';
+import { RecordShowBase } from '@/records/RecordShow';
 import { TicketCard } from './TicketCard';
 import { TicketCustomer } from './TicketCustomer';
 

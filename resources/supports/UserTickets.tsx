@@ -1,7 +1,7 @@
 import { Box, Stack, Typography } from '@mui/material';
 import { Title, useGetList, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
-import { RecordMissing } from '../../src/components/RecordMissing';
+import { RecordMissing } from '@/components/RecordMissing';
 import { TicketCard } from './TicketCard';
 import { TicketCustomer } from './TicketCustomer';
 import { newestFirst } from './ticketFields';

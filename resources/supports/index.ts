@@ -1,7 +1,7 @@
 import type { Identifier } from 'react-admin';
 import type { SupportStatus } from '@shared/statuses';
-import { action } from '../../src/providers/actions';
-import { lazyScreen, type ResourceDeclaration } from '../../src/providers/resource';
+import { action } from '@/providers/actions';
+import { lazyScreen, type ResourceDeclaration } from '@/providers/resource';
 
 /** The reply modal: POST support/make-resolve, form { supportId, reply, status }. */
 export const supportActions = {

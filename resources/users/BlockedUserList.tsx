@@ -1,6 +1,6 @@
 import { Datagrid, FunctionField, TextField, useTranslate } from 'react-admin';
-import { formatRupees } from '../../src/format';
-import { PathPagedList } from '../../src/lists/PathPagedList';
+import { formatRupees } from '@/format';
+import { PathPagedList } from '@/lists/PathPagedList';
 import { fullName } from './names';
 import { UserRowActions } from './UserRowActions';
 

@@ -1,5 +1,5 @@
 import { Datagrid, FunctionField, TextField, useTranslate } from 'react-admin';
-import { PathPagedList } from '../../src/lists/PathPagedList';
+import { PathPagedList } from '@/lists/PathPagedList';
 import { UserRowActions } from './UserRowActions';
 
 /** /admin-panel/user/inactive-users/{page}: UserName, Full Name, Email, view. */

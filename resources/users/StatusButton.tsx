@@ -3,7 +3,7 @@ import LockOpenIcon from '@mui/icons-material/LockOpen';
 import { IconButton, Tooltip } from '@mui/material';
 import { useState } from 'react';
 import { Confirm, useRecordContext, useTranslate, type Identifier } from 'react-admin';
-import { useAction } from '../../src/actions/useAction';
+import { useAction } from '@/actions/useAction';
 import type { AppDataProvider } from '../index';
 import { fullName } from './names';
 

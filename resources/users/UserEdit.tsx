@@ -1,5 +1,5 @@
 import { email, minLength, PasswordInput, required, SelectInput, TextInput } from 'react-admin';
-import { RecordEdit } from '../../src/records/RecordEdit';
+import { RecordEdit } from '@/records/RecordEdit';
 
 const STATUS_CHOICES = [
   { id: 'Active', name: 'Active' },

@@ -1,7 +1,7 @@
 import { Datagrid, FunctionField, TextField, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
-import { formatRupees } from '../../src/format';
-import { PathPagedList } from '../../src/lists/PathPagedList';
+import { formatRupees } from '@/format';
+import { PathPagedList } from '@/lists/PathPagedList';
 import { fullName, shortId } from './names';
 import { UserRowActions } from './UserRowActions';
 

@@ -1,6 +1,6 @@
 import { Stack } from '@mui/material';
 import { RecordContextProvider, useRecordContext } from 'react-admin';
-import { RowActions } from '../../src/components/RowActions';
+import { RowActions } from '@/components/RowActions';
 import { fullName } from './names';
 import { StatusButton } from './StatusButton';
 

@@ -12,8 +12,8 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { RecordShowBase } from '../../src/records/RecordShow';
-import { formatDay, formatRupees, imageUrl } from '../../src/format';
+import { RecordShowBase } from '@/records/RecordShow';
+import { formatDay, formatRupees, imageUrl } from '@/format';
 import { formatPhone, fullName, initials } from './names';
 
 function Verified({ value }: { value: unknown }) {

@@ -1,6 +1,6 @@
 import type { Identifier } from 'react-admin';
-import { action } from '../../src/providers/actions';
-import { lazyScreen, type ResourceDeclaration } from '../../src/providers/resource';
+import { action } from '@/providers/actions';
+import { lazyScreen, type ResourceDeclaration } from '@/providers/resource';
 
 /** Block / unblock: POST user/update-user-status, form { status, userId }. */
 export const userActions = {

@@ -1,21 +1,21 @@
 import englishMessages from 'ra-language-english';
-import { messages as adminsMessages } from '../../resources/admins/messages';
-import { messages as usersMessages } from '../../resources/users/messages';
-import { messages as subCategoriesMessages } from '../../resources/subCategories/messages';
-import { messages as productsMessages } from '../../resources/products/messages';
-import { messages as accessoriesMessages } from '../../resources/accessories/messages';
-import { messages as pricingMessages } from '../../resources/pricing/messages';
-import { messages as bannersMessages } from '../../resources/banners/messages';
-import { messages as plansMessages } from '../../resources/plans/messages';
-import { messages as pincodesMessages } from '../../resources/pincodes/messages';
-import { messages as deliverySettingsMessages } from '../../resources/deliverySettings/messages';
-import { messages as ordersMessages } from '../../resources/orders/messages';
-import { messages as assigningJobsMessages } from '../../resources/assigningJobs/messages';
-import { messages as returnsMessages } from '../../resources/returns/messages';
-import { messages as supportsMessages } from '../../resources/supports/messages';
-import { messages as contentMessages } from '../../resources/content/messages';
-import { messages as ecommMessages } from '../../resources/ecomm/messages';
-import { messages as dashboardMessages } from '../../resources/dashboard/messages';
+import { messages as adminsMessages } from '@resources/admins/messages';
+import { messages as usersMessages } from '@resources/users/messages';
+import { messages as subCategoriesMessages } from '@resources/subCategories/messages';
+import { messages as productsMessages } from '@resources/products/messages';
+import { messages as accessoriesMessages } from '@resources/accessories/messages';
+import { messages as pricingMessages } from '@resources/pricing/messages';
+import { messages as bannersMessages } from '@resources/banners/messages';
+import { messages as plansMessages } from '@resources/plans/messages';
+import { messages as pincodesMessages } from '@resources/pincodes/messages';
+import { messages as deliverySettingsMessages } from '@resources/deliverySettings/messages';
+import { messages as ordersMessages } from '@resources/orders/messages';
+import { messages as assigningJobsMessages } from '@resources/assigningJobs/messages';
+import { messages as returnsMessages } from '@resources/returns/messages';
+import { messages as supportsMessages } from '@resources/supports/messages';
+import { messages as contentMessages } from '@resources/content/messages';
+import { messages as ecommMessages } from '@resources/ecomm/messages';
+import { messages as dashboardMessages } from '@resources/dashboard/messages';
 
 /**
  * The one catalogue of the panel's wording. `app.*` holds the spec's texts (with the corrections

@@ -10,11 +10,11 @@ import {
   useTranslate,
   type RaRecord,
 } from 'react-admin';
-import { DASHBOARD_ID } from '../../resources/dashboard';
-import { OrdersChart } from '../../resources/dashboard/OrdersChart';
-import { RecentOrders } from '../../resources/dashboard/RecentOrders';
-import { RecentTickets } from '../../resources/dashboard/RecentTickets';
-import { StatCards } from '../../resources/dashboard/StatCards';
+import { DASHBOARD_ID } from '@resources/dashboard';
+import { OrdersChart } from '@resources/dashboard/OrdersChart';
+import { RecentOrders } from '@resources/dashboard/RecentOrders';
+import { RecentTickets } from '@resources/dashboard/RecentTickets';
+import { StatCards } from '@resources/dashboard/StatCards';
 
 /**
  * /admin-panel/dashboard (spec 001 §2): the figures, each opening its list, the recent orders

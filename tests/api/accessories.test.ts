@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { categoriesTable } from '../../server/db/schema';
+import { categoriesTable } from '@server/db/schema';
 import {
   bearer,
   createTestServer,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PERMISSION_GROUPS } from '../../server/db/schema';
-import { seedDemoAdmins } from '../../server/db/seed/admins';
-import { allPermissions } from '../../server/permissions';
+import { PERMISSION_GROUPS } from '@server/db/schema';
+import { seedDemoAdmins } from '@server/db/seed/admins';
+import { allPermissions } from '@server/permissions';
 import { ADMIN_EMAIL, bearer, createTestServer, type TestServer } from './helpers';
 
 interface AdminDto {

@@ -1,6 +1,6 @@
 import { desc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLogTable } from '../../server/db/schema';
+import { auditLogTable } from '@server/db/schema';
 import { bearer, createTestServer, multipart, type TestServer } from './helpers';
 
 let server: TestServer;

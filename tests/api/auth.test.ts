@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminsTable, passwordResetsTable, PERMISSION_GROUPS } from '../../server/db/schema';
-import type { Mailer } from '../../server/lib/mailer';
+import { adminsTable, passwordResetsTable, PERMISSION_GROUPS } from '@server/db/schema';
+import type { Mailer } from '@server/lib/mailer';
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bannersTable } from '../../server/db/schema';
-import { seedBanners } from '../../server/db/seed/banners';
+import { bannersTable } from '@server/db/schema';
+import { seedBanners } from '@server/db/seed/banners';
 import {
   bearer,
   createTestServer,

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminsTable } from '../../server/db/schema';
+import { adminsTable } from '@server/db/schema';
 import {
   bearer,
   createTestServer,
@@ -568,7 +568,7 @@ describe('GET /api/category/view-all-categories?kind=ecommerce (e-commerce produ
   const c = client(() => s);
   beforeAll(async () => {
     s = await createTestServer();
-    const { seedEcommerce } = await import('../../server/db/seed/ecommerce');
+    const { seedEcommerce } = await import('@server/db/seed/ecommerce');
     await seedEcommerce(s.db, s.config.dataDir);
   }, 60_000);
   afterAll(() => s.close());

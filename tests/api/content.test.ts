@@ -5,10 +5,10 @@ import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { App } from '../../landing/App';
-import { contentPagesTable } from '../../server/db/schema';
-import { MAX_RICH_TEXT_CHARS } from '../../server/lib/richText';
-import { deniedMessage } from '../../server/permissions';
+import { App } from '@landing/App';
+import { contentPagesTable } from '@server/db/schema';
+import { MAX_RICH_TEXT_CHARS } from '@server/lib/richText';
+import { deniedMessage } from '@server/permissions';
 import { bearer, createTestServer, type TestAdmin, type TestServer } from './helpers';
 
 let s: TestServer;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../server/db/client';
+import { openDatabase } from '@server/db/client';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestDatabase, JWT_SECRET } from './helpers';
 
 /**

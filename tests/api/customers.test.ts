@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customerAddressesTable, customersTable } from '../../server/db/schema';
-import { seedCustomers } from '../../server/db/seed/customers';
-import { verifyPassword } from '../../server/lib/passwords';
-import { deniedMessage } from '../../server/permissions';
+import { customerAddressesTable, customersTable } from '@server/db/schema';
+import { seedCustomers } from '@server/db/seed/customers';
+import { verifyPassword } from '@server/lib/passwords';
+import { deniedMessage } from '@server/permissions';
 import { bearer, createTestServer, multipart, type TestAdmin, type TestServer } from './helpers';
 
 interface UserDto {

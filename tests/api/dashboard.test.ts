@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customersTable } from '../../server/db/schema';
-import { openTicket } from '../../server/modules/supports/openTicket';
+import { customersTable } from '@server/db/schema';
+import { openTicket } from '@server/modules/supports/openTicket';
 import { bearer, createTestServer, type TestAdmin, type TestServer } from './helpers';
 import { createOrderFixtures, type OrderFixtures, type PlaceOptions } from './orderFixtures';
 

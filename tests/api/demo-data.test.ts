@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoData } from '../../server/db/seed';
+import { seedDemoData } from '@server/db/seed';
 import { createTestServer, type TestServer } from './helpers';
 
 /** The demo data a fresh `npm start` shows: enough orders and tickets to work with. */

@@ -2,13 +2,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  categoriesTable,
-  ecommerceProductsTable,
-  subCategoriesTable,
-} from '../../server/db/schema';
-import { ECOMMERCE_SHELVES, seedEcommerce } from '../../server/db/seed/ecommerce';
-import { deniedMessage } from '../../server/permissions';
+import { categoriesTable, ecommerceProductsTable, subCategoriesTable } from '@server/db/schema';
+import { ECOMMERCE_SHELVES, seedEcommerce } from '@server/db/seed/ecommerce';
+import { deniedMessage } from '@server/permissions';
 import { bearer, createTestServer, type TestServer } from './helpers';
 
 interface ProductDto {

@@ -4,18 +4,18 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import sharp from 'sharp';
-import { buildApp } from '../../server/app';
-import { loadConfig, type AppConfig } from '../../server/config';
-import { openDatabase, type Database, type DatabaseHandle } from '../../server/db/client';
+import { buildApp } from '@server/app';
+import { loadConfig, type AppConfig } from '@server/config';
+import { openDatabase, type Database, type DatabaseHandle } from '@server/db/client';
 import {
   adminsTable,
   type AdminRole,
   type Permissions,
   type RecordStatus,
-} from '../../server/db/schema';
-import { ensureSuperAdmin, seedCategories } from '../../server/db/seed';
-import type { Mailer } from '../../server/lib/mailer';
-import { hashPassword } from '../../server/lib/passwords';
+} from '@server/db/schema';
+import { ensureSuperAdmin, seedCategories } from '@server/db/seed';
+import type { Mailer } from '@server/lib/mailer';
+import { hashPassword } from '@server/lib/passwords';
 
 export const ADMIN_EMAIL = 'admin@example.com';
 export const ADMIN_PASSWORD = 'Super-Secret-Password-1';

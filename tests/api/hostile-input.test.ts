@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { lineText, pagingQuery, requiredId, requiredText } from '../../server/lib/validation';
-import type { RouteAccess } from '../../server/plugins/auth';
-import errorsPlugin, { BAD_CHARACTERS, BAD_VALUE } from '../../server/plugins/errors';
+import { lineText, pagingQuery, requiredId, requiredText } from '@server/lib/validation';
+import type { RouteAccess } from '@server/plugins/auth';
+import errorsPlugin, { BAD_CHARACTERS, BAD_VALUE } from '@server/plugins/errors';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, bearer, createTestServer, multipart } from './helpers';
 
 /**

@@ -11,16 +11,16 @@ import {
 import { PDFParse } from 'pdf-parse';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Database } from '../../server/db/client';
-import * as schema from '../../server/db/schema';
+import type { Database } from '@server/db/client';
+import * as schema from '@server/db/schema';
 import jobSheetRoutes, {
   SHEETS_BUSY,
   type JobSheetRoutesOptions,
-} from '../../server/modules/orders/jobSheetRoutes';
-import { INLINE_SHEET_JOBS, inlineJobSheet } from '../../server/modules/orders/jobSheetRows';
-import { createOrderRepository } from '../../server/modules/orders/repository';
-import authPlugin from '../../server/plugins/auth';
-import errorsPlugin from '../../server/plugins/errors';
+} from '@server/modules/orders/jobSheetRoutes';
+import { INLINE_SHEET_JOBS, inlineJobSheet } from '@server/modules/orders/jobSheetRows';
+import { createOrderRepository } from '@server/modules/orders/repository';
+import authPlugin from '@server/plugins/auth';
+import errorsPlugin from '@server/plugins/errors';
 import { bearer, createTestServer, type TestServer } from './helpers';
 import { createOrderFixtures, type OrderFixtures, type PlaceOptions } from './orderFixtures';
 

@@ -1,6 +1,6 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SPEC_CALLS, specCallOf } from '../../server/openapi/specCalls';
+import { SPEC_CALLS, specCallOf } from '@server/openapi/specCalls';
 import { createTestServer, type TestServer } from './helpers';
 
 type Operation = {

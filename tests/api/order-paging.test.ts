@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BY_TYPE_BOUND } from '../../server/modules/orders/routes';
+import { BY_TYPE_BOUND } from '@server/modules/orders/routes';
 import { bearer, createTestServer, type TestServer } from './helpers';
 import { createOrderFixtures, type OrderFixtures } from './orderFixtures';
 

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../server/db/client';
+import type { Database } from '@server/db/client';
 import {
   accessoriesTable,
   categoriesTable,
@@ -17,8 +17,8 @@ import {
   type OrderAddress,
   type OrderStatus,
   type OrderType,
-} from '../../server/db/schema';
-import { placeOrder, type NewOrder } from '../../server/modules/orders/placeOrder';
+} from '@server/db/schema';
+import { placeOrder, type NewOrder } from '@server/modules/orders/placeOrder';
 
 export type ServiceKind = Exclude<CategoryKind, 'other'>;
 

@@ -6,8 +6,8 @@ import {
   ordersTable,
   orderStatusHistoryTable,
   type OrderStatus,
-} from '../../server/db/schema';
-import { deniedMessage } from '../../server/permissions';
+} from '@server/db/schema';
+import { deniedMessage } from '@server/permissions';
 import { bearer, createTestServer, multipart, type TestAdmin, type TestServer } from './helpers';
 import { createOrderFixtures, type OrderFixtures, type PlaceOptions } from './orderFixtures';
 

@@ -2,15 +2,10 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { PERMISSION_GROUPS, type PermissionGroup } from '../../server/db/schema';
-import type { RouteAccess } from '../../server/plugins/auth';
-import { renderPermissionsDoc } from '../../server/permissions-doc';
-import {
-  accessGroups,
-  allPermissions,
-  deniedMessage,
-  GROUP_LABELS,
-} from '../../server/permissions';
+import { PERMISSION_GROUPS, type PermissionGroup } from '@server/db/schema';
+import type { RouteAccess } from '@server/plugins/auth';
+import { renderPermissionsDoc } from '@server/permissions-doc';
+import { accessGroups, allPermissions, deniedMessage, GROUP_LABELS } from '@server/permissions';
 import { bearer, createTestServer, type TestAdmin } from './helpers';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedServiceAreas } from '../../server/db/seed/service-areas';
+import { seedServiceAreas } from '@server/db/seed/service-areas';
 import { bearer, createTestServer, type TestServer } from './helpers';
 
 interface PincodeDto {

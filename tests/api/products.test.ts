@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { categoriesTable } from '../../server/db/schema';
-import { seedCatalogue } from '../../server/db/seed/catalogue';
+import { categoriesTable } from '@server/db/schema';
+import { seedCatalogue } from '@server/db/seed/catalogue';
 import {
   bearer,
   createTestServer,
@@ -169,7 +169,7 @@ describe('POST /api/product/create-product', () => {
       .insert(categoriesTable)
       .values({ name: 'Shoes', title: 'Shoe care', description: 'x', image: '/x.png' })
       .returning();
-    const { subCategoriesTable } = await import('../../server/db/schema');
+    const { subCategoriesTable } = await import('@server/db/schema');
     const [foreign] = await s.db
       .insert(subCategoriesTable)
       .values({ categoryId: other!.id, name: 'Polish', title: 'P', description: 'P', image: '/x' })

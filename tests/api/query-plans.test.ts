@@ -6,8 +6,8 @@
  * At a million orders such a scan is what turns a 5 ms call into seconds (docs/performance.md).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BY_TYPE_BOUND } from '../../server/modules/orders/routes';
-import { seedLarge } from '../../server/db/seed/large';
+import { BY_TYPE_BOUND } from '@server/modules/orders/routes';
+import { seedLarge } from '@server/db/seed/large';
 import { bearer, createTestServer, type TestServer } from './helpers';
 
 /**

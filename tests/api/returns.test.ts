@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { categoriesTable, customersTable, returnRequestsTable } from '../../server/db/schema';
-import { placeOrder } from '../../server/modules/orders/placeOrder';
-import { requestReturn } from '../../server/modules/returns/requestReturn';
-import { deniedMessage } from '../../server/permissions';
+import { categoriesTable, customersTable, returnRequestsTable } from '@server/db/schema';
+import { placeOrder } from '@server/modules/orders/placeOrder';
+import { requestReturn } from '@server/modules/returns/requestReturn';
+import { deniedMessage } from '@server/permissions';
 import { bearer, createTestServer, type TestAdmin, type TestServer } from './helpers';
 
 interface ReturnDto {

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { storeImage } from '../../server/lib/uploads';
+import { storeImage } from '@server/lib/uploads';
 import { createTestServer, type TestServer } from './helpers';
 
 /** The directives of a Content-Security-Policy header, by name. */

@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkCounters, rebuildCounters } from '../../server/db/counters';
+import { checkCounters, rebuildCounters } from '@server/db/counters';
 import {
   parseSeedLargeArgs,
   seedLarge,
   SeedLargeRefused,
   SeedLargeUsageError,
   type LargeSeedReport,
-} from '../../server/db/seed/large';
+} from '@server/db/seed/large';
 import { bearer, createTestServer, type TestServer } from './helpers';
 
 const COUNTS = { orders: 3000, customers: 400, tickets: 300, returns: 200, audit: 500 };

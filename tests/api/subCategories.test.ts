@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { categoriesTable, productsTable } from '../../server/db/schema';
+import { categoriesTable, productsTable } from '@server/db/schema';
 import {
   bearer,
   createTestServer,

@@ -5,9 +5,9 @@ import {
   supportCustomersTable,
   supportRepliesTable,
   supportTicketsTable,
-} from '../../server/db/schema';
-import { openTicket } from '../../server/modules/supports/openTicket';
-import { deniedMessage } from '../../server/permissions';
+} from '@server/db/schema';
+import { openTicket } from '@server/modules/supports/openTicket';
+import { deniedMessage } from '@server/permissions';
 import { bearer, createTestServer, multipart, type TestAdmin, type TestServer } from './helpers';
 
 interface SummaryDto {

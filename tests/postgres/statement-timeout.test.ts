@@ -8,8 +8,8 @@
 import { count, eq } from 'drizzle-orm';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ordersTable, orderStatusHistoryTable } from '../../server/db/schema';
-import { TOO_SLOW, WRITE_TOO_SLOW } from '../../server/plugins/errors';
+import { ordersTable, orderStatusHistoryTable } from '@server/db/schema';
+import { TOO_SLOW, WRITE_TOO_SLOW } from '@server/plugins/errors';
 import { bearer, createTestServer, type TestServer } from '../api/helpers';
 import { createOrderFixtures } from '../api/orderFixtures';
 

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { resources } from '../../resources';
-import { createDataProvider } from '../../src/providers/dataProvider';
+import { createDataProvider } from '@/providers/dataProvider';
 import {
   fakeDataProvider,
   recordsOf,

@@ -10,12 +10,12 @@ import {
 import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it, vi, type Mock } from 'vitest';
 import { resources } from '../../resources';
-import { auditLog } from '../../resources/admins';
-import { AuditLogList } from '../../resources/admins/AuditLogList';
-import { capitalise, permissionLabel } from '../../resources/admins/permissionLabels';
-import { i18nProvider } from '../../src/i18n';
-import { createDataProvider } from '../../src/providers/dataProvider';
-import { PERMISSION_GROUPS } from '../../src/providers/permissions';
+import { auditLog } from '@resources/admins';
+import { AuditLogList } from '@resources/admins/AuditLogList';
+import { capitalise, permissionLabel } from '@resources/admins/permissionLabels';
+import { i18nProvider } from '@/i18n';
+import { createDataProvider } from '@/providers/dataProvider';
+import { PERMISSION_GROUPS } from '@/providers/permissions';
 import { stubApi } from './apiStub';
 import {
   fakeAuthProvider,

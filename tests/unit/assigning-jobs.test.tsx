@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { HttpError, testDataProvider, type DataProvider, type RaRecord } from 'react-admin';
 import { afterEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { resources, type AppDataProvider } from '../../resources';
-import { formatRupees } from '../../src/format';
-import { createDataProvider, type DownloadParams } from '../../src/providers/dataProvider';
-import { DOWNLOAD_CUT } from '../../src/providers/httpClient';
+import { formatRupees } from '@/format';
+import { createDataProvider, type DownloadParams } from '@/providers/dataProvider';
+import { DOWNLOAD_CUT } from '@/providers/httpClient';
 import {
   fakeAuthProvider,
   headers,

@@ -1,7 +1,7 @@
 import { HttpError } from 'react-admin';
 import { describe, expect, it } from 'vitest';
-import { banners } from '../../resources/banners';
-import { createDataProvider } from '../../src/providers/dataProvider';
+import { banners } from '@resources/banners';
+import { createDataProvider } from '@/providers/dataProvider';
 import { stubApi } from './apiStub';
 
 const { calls, answers } = stubApi({ statuscode: 200, message: 'ok' });

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpError, testDataProvider, type DataProvider } from 'react-admin';
 import { beforeAll, describe, expect, it, vi, type Mock } from 'vitest';
 import { resources, type AppActions } from '../../resources';
-import { createDataProvider } from '../../src/providers/dataProvider';
+import { createDataProvider } from '@/providers/dataProvider';
 import { stubApi } from './apiStub';
 import { renderPanel, SEEDED_CATEGORIES } from './helpers';
 

@@ -3,11 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { HttpError, TestMemoryRouter, testDataProvider, type DataProvider } from 'react-admin';
 import { describe, expect, it, vi, type Mock } from 'vitest';
 import type { AppActions, AppDataProvider } from '../../resources';
-import { userResources } from '../../resources/users';
-import { userPayload } from '../../resources/users/UserEdit';
-import { App } from '../../src/App';
-import { formatRupees } from '../../src/format';
-import { createDataProvider } from '../../src/providers/dataProvider';
+import { userResources } from '@resources/users';
+import { userPayload } from '@resources/users/UserEdit';
+import { App } from '@/App';
+import { formatRupees } from '@/format';
+import { createDataProvider } from '@/providers/dataProvider';
 import { fakeAuthProvider, heading, renderPanel, SEEDED_CATEGORIES, SLOW } from './helpers';
 import { stubApi } from './apiStub';
 

@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpError } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
-import { dashboard } from '../../resources/dashboard';
-import { cutText } from '../../resources/dashboard/cutText';
-import { createDataProvider } from '../../src/providers/dataProvider';
+import { dashboard } from '@resources/dashboard';
+import { cutText } from '@resources/dashboard/cutText';
+import { createDataProvider } from '@/providers/dataProvider';
 import { stubApi } from './apiStub';
 import { fakeAuthProvider, fakeDataProvider, renderPanel, SEEDED_CATEGORIES } from './helpers';
 

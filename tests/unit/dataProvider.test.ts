@@ -1,9 +1,9 @@
 import { HttpError } from 'react-admin';
 import { describe, expect, it } from 'vitest';
 import { resources } from '../../resources';
-import { createDataProvider } from '../../src/providers/dataProvider';
-import { NETWORK_ERROR } from '../../src/providers/httpClient';
-import type { ResourceDeclaration } from '../../src/providers/resource';
+import { createDataProvider } from '@/providers/dataProvider';
+import { NETWORK_ERROR } from '@/providers/httpClient';
+import type { ResourceDeclaration } from '@/providers/resource';
 import { stubApi } from './apiStub';
 
 const { calls, answers } = stubApi();

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpError, testDataProvider, type DataProvider } from 'react-admin';
 import { describe, expect, it, vi, type Mock } from 'vitest';
 import { resources, type AppActions, type AppDataProvider } from '../../resources';
-import { createDataProvider } from '../../src/providers/dataProvider';
+import { createDataProvider } from '@/providers/dataProvider';
 import { heading, renderPanel, SEEDED_CATEGORIES } from './helpers';
 import { stubApi } from './apiStub';
 

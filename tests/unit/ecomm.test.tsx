@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { testDataProvider, type DataProvider } from 'react-admin';
 import { describe, expect, it, vi, type Mock } from 'vitest';
-import { ecommResources } from '../../resources/ecomm';
-import { formatRupees } from '../../src/format';
-import { createDataProvider } from '../../src/providers/dataProvider';
+import { ecommResources } from '@resources/ecomm';
+import { formatRupees } from '@/format';
+import { createDataProvider } from '@/providers/dataProvider';
 import { stubApi } from './apiStub';
 import { fakeAuthProvider, heading, renderPanel, SEEDED_CATEGORIES, SLOW } from './helpers';
 

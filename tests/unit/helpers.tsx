@@ -12,14 +12,14 @@ import {
 import { matchPath, Route, Routes, useLocation } from 'react-router-dom';
 import { vi, type Mock } from 'vitest';
 import { resources } from '../../resources';
-import { withWriteMessages } from '../../src/actions/writeMessages';
-import { App, createQueryClient, resourceRoutes, TopRightNotification } from '../../src/App';
-import { i18nProvider } from '../../src/i18n';
-import { Layout } from '../../src/layout/Layout';
-import { theme } from '../../src/layout/theme';
-import { resourceRules } from '../../src/layout/menuModel';
-import type { AppAuthProvider } from '../../src/providers/authProvider';
-import { canAccess, type AccessIdentity } from '../../src/providers/permissions';
+import { withWriteMessages } from '@/actions/writeMessages';
+import { App, createQueryClient, resourceRoutes, TopRightNotification } from '@/App';
+import { i18nProvider } from '@/i18n';
+import { Layout } from '@/layout/Layout';
+import { theme } from '@/layout/theme';
+import { resourceRules } from '@/layout/menuModel';
+import type { AppAuthProvider } from '@/providers/authProvider';
+import { canAccess, type AccessIdentity } from '@/providers/permissions';
 
 export const SEEDED_CATEGORIES = [
   {

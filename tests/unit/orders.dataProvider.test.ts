@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { resources, type AppActions } from '../../resources';
-import { assigningJobs } from '../../resources/assigningJobs';
-import { createDataProvider } from '../../src/providers/dataProvider';
+import { assigningJobs } from '@resources/assigningJobs';
+import { createDataProvider } from '@/providers/dataProvider';
 import { stubApi } from './apiStub';
 
 const { calls, answers } = stubApi();

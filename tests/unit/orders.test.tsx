@@ -8,8 +8,8 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { describe, expect, it, vi, type Mock } from 'vitest';
-import { App } from '../../src/App';
-import { formatDateTime, formatRupees } from '../../src/format';
+import { App } from '@/App';
+import { formatDateTime, formatRupees } from '@/format';
 import {
   fakeAuthProvider,
   headers,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { resources } from '../../resources';
-import { buildMenu, resourceRules } from '../../src/layout/menuModel';
-import { canAccess, GROUP_LABELS, PERMISSION_GROUPS } from '../../src/providers/permissions';
+import { buildMenu, resourceRules } from '@/layout/menuModel';
+import { canAccess, GROUP_LABELS, PERMISSION_GROUPS } from '@/providers/permissions';
 
 const rules = resourceRules(resources);
 const categories = [

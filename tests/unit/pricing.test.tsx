@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpError } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
-import { editData, validatePrices } from '../../resources/pricing/prices';
+import { editData, validatePrices } from '@resources/pricing/prices';
 import { fakeDataProvider, renderPanel, SEEDED_CATEGORIES } from './helpers';
 
 const PRODUCTS = [

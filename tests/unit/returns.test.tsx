@@ -3,10 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { HttpError, testDataProvider, type DataProvider } from 'react-admin';
 import { describe, expect, it, vi, type Mock } from 'vitest';
 import type { AppActions, AppDataProvider } from '../../resources';
-import { returns } from '../../resources/returns';
-import { returnStatusPayload } from '../../resources/returns/ReturnStatusForm';
-import { formatDateTime, formatDay } from '../../src/format';
-import { createDataProvider } from '../../src/providers/dataProvider';
+import { returns } from '@resources/returns';
+import { returnStatusPayload } from '@resources/returns/ReturnStatusForm';
+import { formatDateTime, formatDay } from '@/format';
+import { createDataProvider } from '@/providers/dataProvider';
 import { stubApi } from './apiStub';
 import { heading, renderPanel, SEEDED_CATEGORIES, SLOW } from './helpers';
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpError } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
 import { resources } from '../../resources';
-import { createDataProvider } from '../../src/providers/dataProvider';
+import { createDataProvider } from '@/providers/dataProvider';
 import {
   fakeDataProvider,
   recordsOf,

@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { HttpError, testDataProvider, type DataProvider } from 'react-admin';
 import { describe, expect, it, vi, type Mock } from 'vitest';
 import type { AppActions, AppDataProvider } from '../../resources';
-import { supports } from '../../resources/supports';
-import { formatDateTime } from '../../src/format';
-import { createDataProvider } from '../../src/providers/dataProvider';
+import { supports } from '@resources/supports';
+import { formatDateTime } from '@/format';
+import { createDataProvider } from '@/providers/dataProvider';
 import { stubApi } from './apiStub';
 import { heading, renderPanel, SEEDED_CATEGORIES, SLOW } from './helpers';
 
