@@ -2,31 +2,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categoriesTable } from '@server/db/schema';
 import {
   bearer,
+  areaClient,
   createTestServer,
-  multipart,
+  pngPart,
   tinyPng,
   type FilePart,
   type TestServer,
 } from './helpers';
 
-const png = (data: Buffer, filename = 'photo.png'): FilePart => ({
-  filename,
-  contentType: 'image/png',
-  data,
-});
+const png = pngPart;
 
 let s: TestServer;
 const ids: Record<string, string> = {};
 
-function post(action: string, fields: Record<string, string | FilePart>, token = s.superToken) {
-  const { payload, headers } = multipart(fields);
-  return s.app.inject({
-    method: 'POST',
-    url: `/api/accessory/${action}`,
-    headers: { ...headers, ...bearer(token) },
-    payload,
-  });
-}
+const { post } = areaClient(() => s, 'accessory');
 
 const tap = () => ({
   name: 'Jar Tap',

@@ -283,3 +283,36 @@ export async function listFiles(dir: string): Promise<string[]> {
     .map((e) => path.relative(dir, path.join(e.parentPath, e.name)))
     .sort();
 }
+
+/** A PNG file part for a multipart form. */
+export const pngPart = (data: Buffer, filename = 'photo.png'): FilePart => ({
+  filename,
+  contentType: 'image/png',
+  data,
+});
+
+/**
+ * The calls of one area (`/api/<area>/...`) as the panel makes them: multipart POSTs and GETs,
+ * with the super-admin's token unless another is given. `server` is read at call time, so a
+ * file can create its client before `beforeAll` starts the server.
+ */
+export function areaClient(server: () => TestServer, area: string) {
+  return {
+    post(action: string, fields: Record<string, string | FilePart>, token?: string) {
+      const { payload, headers } = multipart(fields);
+      return server().app.inject({
+        method: 'POST',
+        url: `/api/${area}/${action}`,
+        headers: { ...headers, ...bearer(token ?? server().superToken) },
+        payload,
+      });
+    },
+    get(url: string, token?: string) {
+      return server().app.inject({
+        method: 'GET',
+        url: `/api/${area}/${url}`,
+        headers: bearer(token ?? server().superToken),
+      });
+    },
+  };
+}

@@ -4,35 +4,23 @@ import { categoriesTable } from '@server/db/schema';
 import { seedCatalogue } from '@server/db/seed/catalogue';
 import {
   bearer,
+  areaClient,
   createTestServer,
   listFiles,
   multipart,
+  pngPart,
   tinyPng,
   type FilePart,
   type TestServer,
 } from './helpers';
 import { createOrderFixtures } from './orderFixtures';
 
-const png = (data: Buffer, filename = 'photo.png'): FilePart => ({
-  filename,
-  contentType: 'image/png',
-  data,
-});
+const png = pngPart;
 
 let s: TestServer;
 const ids: Record<string, string> = {};
 
-function post(action: string, fields: Record<string, string | FilePart>, token = s.superToken) {
-  const { payload, headers } = multipart(fields);
-  return s.app.inject({
-    method: 'POST',
-    url: `/api/product/${action}`,
-    headers: { ...headers, ...bearer(token) },
-    payload,
-  });
-}
-const get = (url: string, token = s.superToken) =>
-  s.app.inject({ method: 'GET', url: `/api/product/${url}`, headers: bearer(token) });
+const { post, get } = areaClient(() => s, 'product');
 
 const jar = () => ({
   name: '20 L Jar',

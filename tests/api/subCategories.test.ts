@@ -3,34 +3,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categoriesTable, productsTable } from '@server/db/schema';
 import {
   bearer,
+  areaClient,
   createTestServer,
   listFiles,
-  multipart,
+  pngPart,
   tinyPng,
   type FilePart,
   type TestServer,
 } from './helpers';
 
-const png = (data: Buffer, filename = 'photo.png'): FilePart => ({
-  filename,
-  contentType: 'image/png',
-  data,
-});
+const png = pngPart;
 
 let s: TestServer;
 const ids: Record<string, string> = {};
 
-function post(action: string, fields: Record<string, string | FilePart>, token = s.superToken) {
-  const { payload, headers } = multipart(fields);
-  return s.app.inject({
-    method: 'POST',
-    url: `/api/subCategory/${action}`,
-    headers: { ...headers, ...bearer(token) },
-    payload,
-  });
-}
-const get = (url: string, token = s.superToken) =>
-  s.app.inject({ method: 'GET', url: `/api/subCategory/${url}`, headers: bearer(token) });
+const { post, get } = areaClient(() => s, 'subCategory');
 
 async function create(name = 'Wash & Fold', categoryId = ids.laundry!) {
   const res = await post('create-subCategory', {
