@@ -20,6 +20,9 @@ export default defineConfig({
           // One worker per core: vitest's default keeps a core for its main process, which is
           // idle once the files are transformed; on a 2-core machine one worker ran every file.
           maxWorkers: '100%',
+          // Projects with their own worker counts run one after the other: the unit files
+          // first, then the API files (vitest refuses to mix them in one group).
+          sequence: { groupOrder: 0 },
           testTimeout: 20_000,
         },
       },
@@ -33,6 +36,7 @@ export default defineConfig({
             'tests/api/**/*.test.ts',
             ...(process.env.TEST_DATABASE_URL ? ['tests/postgres/**/*.test.ts'] : []),
           ],
+          sequence: { groupOrder: 1 },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
