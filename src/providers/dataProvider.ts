@@ -3,8 +3,6 @@ import type { ActionMethods, ActionResult, AnyActionCall, WriteMeta } from './ac
 import { apiDownload, apiRequest, type ApiAnswer } from './httpClient';
 import type { ApiCall, ResourceDeclaration } from './resource';
 
-export type { WriteMeta } from './actions';
-
 export interface DownloadParams {
   /** Fills the `:name` parts of the file's path; the other values are its query. */
   values: Record<string, unknown>;
@@ -109,7 +107,7 @@ export function createDataProvider<
     });
     const record = readResult(answer, call.resultKey);
     const meta: WriteMeta = { message: answer.message };
-    return { answer, record: record && typeof record === 'object' ? record : undefined, meta };
+    return { record: record && typeof record === 'object' ? record : undefined, meta };
   }
 
   /** The list call: the resource's `list`, or one of its named `lists` (`meta.list`). */
@@ -216,8 +214,7 @@ export function createDataProvider<
 
     async delete(resource, params) {
       const { meta } = await write(resource, 'delete', {}, params.id);
-      const data = { ...(params.previousData ?? { id: params.id }) };
-      return { data, meta } as never;
+      return { data: params.previousData ?? ({ id: params.id } as never), meta } as never;
     },
 
     async updateMany(resource, params) {

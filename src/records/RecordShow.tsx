@@ -1,7 +1,14 @@
 import EditIcon from '@mui/icons-material/Edit';
 import { Button } from '@mui/material';
 import type { ReactNode } from 'react';
-import { ShowBase, useCanAccess, useShowContext, useTranslate, type RaRecord } from 'react-admin';
+import {
+  ShowBase,
+  useCanAccess,
+  useRecordContext,
+  useShowContext,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
 import { RecordCard, RecordLoadState } from './RecordCard';
 
@@ -28,7 +35,6 @@ export interface RecordShowProps {
  * (react-admin fields read the record from the context).
  */
 export function RecordShow({ resource, id, ...frame }: RecordShowProps) {
-  const params = useParams();
   // Asked outside ShowBase: inside, the record context would make it a second, later question.
   const { canAccess: canEdit } = useCanAccess({
     resource,
@@ -36,14 +42,9 @@ export function RecordShow({ resource, id, ...frame }: RecordShowProps) {
     enabled: Boolean(frame.editTo),
   });
   return (
-    <ShowBase
-      resource={resource}
-      id={id ?? params.id}
-      queryOptions={{ onError: () => undefined }}
-      redirectOnError={false}
-    >
+    <RecordShowBase resource={resource} id={id}>
       <ShowFrame {...frame} canEdit={Boolean(canEdit)} />
-    </ShowBase>
+    </RecordShowBase>
   );
 }
 
@@ -57,36 +58,32 @@ function ShowFrame({
   after,
 }: Omit<RecordShowProps, 'id' | 'resource'> & { canEdit: boolean }) {
   const translate = useTranslate();
-  const { isPending, error, record } = useShowContext();
+  const record = useRecordContext()!;
   return (
-    <RecordLoadState isPending={isPending} error={error} found={Boolean(record)}>
-      {record && (
-        <>
-          <RecordCard
-            title={translate(title)}
-            heading={heading ? heading(record) : translate(title)}
-            maxWidth={maxWidth}
-            content
-            actions={
-              editTo &&
-              canEdit && (
-                <Button
-                  component={Link}
-                  to={editTo(record)}
-                  startIcon={<EditIcon />}
-                  variant="outlined"
-                >
-                  Edit
-                </Button>
-              )
-            }
-          >
-            {children}
-          </RecordCard>
-          {after?.(record)}
-        </>
-      )}
-    </RecordLoadState>
+    <>
+      <RecordCard
+        title={translate(title)}
+        heading={heading ? heading(record) : translate(title)}
+        maxWidth={maxWidth}
+        content
+        actions={
+          editTo &&
+          canEdit && (
+            <Button
+              component={Link}
+              to={editTo(record)}
+              startIcon={<EditIcon />}
+              variant="outlined"
+            >
+              Edit
+            </Button>
+          )
+        }
+      >
+        {children}
+      </RecordCard>
+      {after?.(record)}
+    </>
   );
 }
 
@@ -111,6 +108,7 @@ export function RecordShowBase({
     <ShowBase
       resource={resource}
       id={id ?? params.id}
+      // A missing record is said on the screen (RecordLoadState), not in a toast and a redirect.
       queryOptions={{ onError: () => undefined }}
       redirectOnError={false}
     >
