@@ -2,15 +2,12 @@ import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import { createBackgroundTasks, type BackgroundTasks } from './lib/background';
 import { createMailer, type Mailer } from './lib/mailer';
+import { responseSerializer } from './lib/responses';
 import auditPlugin from './plugins/audit';
 import authPlugin from './plugins/auth';
 import bodiesPlugin, { FORM_BODY_LIMIT } from './plugins/bodies';
@@ -62,7 +59,7 @@ export async function buildApp(opts: BuildAppOptions) {
     bodyLimit: FORM_BODY_LIMIT,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializer(opts.config.validateResponses));
 
   app.decorate('config', opts.config);
   app.decorate('db', opts.db);

@@ -25,6 +25,11 @@ export interface AppConfig {
   trustProxy: boolean | string;
   /** Where the built admin and landing bundles are (vite's outDir). */
   distDir: string;
+  /**
+   * Check every answer against its route's response schema (VALIDATE_RESPONSES=true): on in
+   * the API tests, off in production, where it would only cost CPU.
+   */
+  validateResponses: boolean;
 }
 
 /** A secret generated on first start and kept in DATA_DIR, so tokens survive restarts. */
@@ -54,6 +59,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seedDemo: (env.SEED_DEMO ?? 'true') !== 'false',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     distDir: path.resolve(env.DIST_DIR || './dist'),
+    validateResponses: env.VALIDATE_RESPONSES === 'true',
   };
 }
 

@@ -1,7 +1,11 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import {
+  hasZodFastifySchemaValidationErrors,
+  ResponseSerializationError,
+} from 'fastify-type-provider-zod';
 import { HttpError } from '../lib/errors';
+import { responseMismatch } from '../lib/responses';
 import { MAX_UPLOAD_BYTES } from './bodies';
 
 /** Banner and support calls spell the envelope's code `statuscode`, as the spec's client reads it. */
@@ -55,6 +59,10 @@ function toClientError(
   request: FastifyRequest,
 ): { status: number; message: string; refusedByDatabase?: boolean } {
   if (err instanceof HttpError) return { status: err.statusCode, message: err.message };
+  // Only with VALIDATE_RESPONSES (the API tests): say which field, so the failing test does.
+  if (err instanceof ResponseSerializationError) {
+    return { status: 500, message: responseMismatch(err) };
+  }
   if (isUnreadableMultipart(err, request)) {
     return { status: 400, message: 'The form data could not be read. Please send it again.' };
   }

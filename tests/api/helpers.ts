@@ -137,6 +137,8 @@ export async function createTestServer(
     JWT_SECRET,
     SEED_DEMO: 'false',
     DIST_DIR: path.join(dataDir, 'no-dist'),
+    // Every answer must match its route's response schema and list every field it sends.
+    VALIDATE_RESPONSES: 'true',
     ...opts.env,
   });
   const { handle, drop } = await freshDatabase(opts.database);

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PIN_TYPES } from '../../db/schema';
 import { conflict, isUniqueViolation, notFound } from '../../lib/errors';
+import { answers, pagingFields, recordStatus, timestamp } from '../../lib/responses';
 import { pagingQuery, pagingResult, requiredId } from '../../lib/validation';
 import { createPincodeRepository, PINCODE_SORTS, toPincodeDto } from './repository';
 
@@ -21,6 +22,18 @@ const pinCode = z.preprocess(
 const pinType = z.enum(PIN_TYPES, { error: `Pin type must be ${PIN_TYPES.join(', ')}.` });
 
 const pincodeId = requiredId('Pin code id');
+
+/** A pin code as every call answers it (toPincodeDto). */
+const pincodeDto = z.object({
+  _id: z.string(),
+  number: z.string(),
+  pinType: z.enum(PIN_TYPES),
+  status: recordStatus,
+
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+const onePincode = answers(z.object({ pincode: pincodeDto }));
 
 const pincodeRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = createPincodeRepository(app.db);
@@ -51,6 +64,7 @@ const pincodeRoutes: FastifyPluginAsyncZod = async (app) => {
             })
             .default('createdAt'),
         }),
+        response: answers(z.object({ pincodes: z.array(pincodeDto), ...pagingFields })),
       },
     },
     async (request) => {
@@ -79,7 +93,10 @@ const pincodeRoutes: FastifyPluginAsyncZod = async (app) => {
   // Addition: one pin code by id, so a reloaded edit or view screen can fill itself.
   app.get(
     '/get-pincode/:id',
-    { config: { access: 'signedIn' }, schema: { params: z.object({ id: pincodeId }) } },
+    {
+      config: { access: 'signedIn' },
+      schema: { params: z.object({ id: pincodeId }), response: onePincode },
+    },
     async (request) => {
       const row = await repo.findById(request.params.id);
       if (!row) throw notFound('This pin code does not exist.');
@@ -91,7 +108,10 @@ const pincodeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/add',
     {
       config: { access: 'others' },
-      schema: { body: z.object({ pinCode, pinType: pinType.default('Home') }) },
+      schema: {
+        body: z.object({ pinCode, pinType: pinType.default('Home') }),
+        response: onePincode,
+      },
     },
     async (request) => {
       const { pinCode: number, pinType: type } = request.body;
@@ -107,6 +127,7 @@ const pincodeRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         params: z.object({ id: pincodeId }),
         body: z.object({ number: pinCode, pinType: pinType.optional() }),
+        response: onePincode,
       },
     },
     async (request) => {
@@ -121,7 +142,10 @@ const pincodeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/delete-pincode/:id',
-    { config: { access: 'others' }, schema: { params: z.object({ id: pincodeId }) } },
+    {
+      config: { access: 'others' },
+      schema: { params: z.object({ id: pincodeId }), response: onePincode },
+    },
     async (request) => {
       const removed = await repo.remove(request.params.id);
       if (!removed) throw notFound('This pin code does not exist.');
