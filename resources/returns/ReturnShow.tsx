@@ -1,21 +1,12 @@
-import type { ReactNode } from 'react';
-import { Alert, Card, CardContent, Divider, Stack, Typography } from '@mui/material';
-import { Labeled, Title, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
+import { Alert, Divider, Stack, Typography } from '@mui/material';
+import { useRecordContext, useTranslate, type RaRecord } from 'react-admin';
+import { LabeledText as Field } from '@/components/LabeledText';
+import { RecordCard } from '@/records/RecordCard';
 import { RecordShowBase } from '@/records/RecordShow';
 import { formatDateTime } from '@/format';
 import { ReturnStatusChip } from './ReturnStatusChip';
 import { ReturnStatusForm } from './ReturnStatusForm';
 import { customerName, returnOrderId, settledByName } from './returnFields';
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Labeled label={label}>
-      <Typography variant="body2" component="span">
-        {children}
-      </Typography>
-    </Labeled>
-  );
-}
 
 /** Who settled the request and when, and the reason given. */
 function Settlement({ record }: { record: RaRecord }) {
@@ -59,34 +50,37 @@ function ReturnShowContent() {
   const record = useRecordContext<RaRecord>()!;
   const order = Array.isArray(record.order) ? record.order[0] : undefined;
   const none = translate('app.returns.none');
+  const title = translate('app.returns.view_title');
   return (
-    <Card sx={{ mt: 2, maxWidth: 720 }}>
-      <Title title={translate('app.returns.view_title')} />
-      <CardContent>
-        <Stack direction="row" spacing={2} alignItems="center" sx={{ mb: 3 }}>
+    <RecordCard
+      title={title}
+      content
+      heading={
+        <Stack direction="row" spacing={2} alignItems="center" sx={{ mb: 1 }}>
           <Typography variant="h5" component="h1">
-            {translate('app.returns.view_title')}
+            {title}
           </Typography>
           <ReturnStatusChip status={record.status} />
         </Stack>
-        <Stack spacing={2}>
-          <Field label="app.returns.order_id">{returnOrderId(record) || none}</Field>
-          <Field label="app.returns.customer">{customerName(record) || none}</Field>
-          <Field label="app.returns.customer_email">{record.user?.email || none}</Field>
-          {order?.quantity !== undefined && (
-            <Field label="app.returns.ordered_quantity">{order.quantity}</Field>
-          )}
-          <Field label="app.returns.returned_quantity">{record.returnedQuantity}</Field>
-          <Field label="app.returns.requested_at">{formatDateTime(record.requestedAt)}</Field>
-          <Field label="app.returns.approved_at">{formatDateTime(record.approvedAt) || none}</Field>
-        </Stack>
-        <Divider sx={{ my: 3 }} />
-        {record.status === 'Pending' ? (
-          <ReturnStatusForm record={record} />
-        ) : (
-          <Settlement record={record} />
+      }
+    >
+      <Stack spacing={2}>
+        <Field label="app.returns.order_id">{returnOrderId(record) || none}</Field>
+        <Field label="app.returns.customer">{customerName(record) || none}</Field>
+        <Field label="app.returns.customer_email">{record.user?.email || none}</Field>
+        {order?.quantity !== undefined && (
+          <Field label="app.returns.ordered_quantity">{order.quantity}</Field>
         )}
-      </CardContent>
-    </Card>
+        <Field label="app.returns.returned_quantity">{record.returnedQuantity}</Field>
+        <Field label="app.returns.requested_at">{formatDateTime(record.requestedAt)}</Field>
+        <Field label="app.returns.approved_at">{formatDateTime(record.approvedAt) || none}</Field>
+      </Stack>
+      <Divider sx={{ my: 3 }} />
+      {record.status === 'Pending' ? (
+        <ReturnStatusForm record={record} />
+      ) : (
+        <Settlement record={record} />
+      )}
+    </RecordCard>
   );
 }

@@ -1,18 +1,10 @@
-import type { ReactNode } from 'react';
 import CancelIcon from '@mui/icons-material/Cancel';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
-import EditIcon from '@mui/icons-material/Edit';
-import { Avatar, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
-import {
-  Labeled,
-  Title,
-  useCanAccess,
-  useRecordContext,
-  useTranslate,
-  type RaRecord,
-} from 'react-admin';
-import { Link } from 'react-router-dom';
-import { RecordShowBase } from '@/records/RecordShow';
+import { Avatar, Chip, Stack, Typography } from '@mui/material';
+import { Labeled, useCanAccess, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
+import { LabeledText as Field } from '@/components/LabeledText';
+import { RecordCard } from '@/records/RecordCard';
+import { EditLinkButton, RecordShowBase } from '@/records/RecordShow';
 import { formatDay, formatRupees, imageUrl } from '@/format';
 import { formatPhone, fullName, initials } from './names';
 
@@ -39,16 +31,6 @@ function Verified({ value }: { value: unknown }) {
   );
 }
 
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Labeled label={label}>
-      <Typography variant="body2" component="span">
-        {children}
-      </Typography>
-    </Labeled>
-  );
-}
-
 /** /admin-panel/user/view/{id}: read-only, with a photo or an initials avatar. */
 export function UserShow() {
   return (
@@ -65,59 +47,50 @@ function UserShowContent() {
   const name = fullName(record);
   const addresses = (record.addresses ?? []) as { _id: string; fullAddress: string }[];
   return (
-    <Card sx={{ mt: 2, maxWidth: 720 }}>
-      <Title title={translate('app.users.view_title')} />
-      <CardContent>
-        <Stack direction="row" justifyContent="space-between" alignItems="center" sx={{ mb: 3 }}>
-          <Stack direction="row" spacing={2} alignItems="center">
-            <Avatar
-              src={imageUrl(record.imageUrl)}
-              alt={name}
-              sx={{ width: 64, height: 64, bgcolor: 'primary.main', fontSize: 24 }}
-            >
-              {initials(record)}
-            </Avatar>
-            <div>
-              <Typography variant="h5" component="h1">
-                {name}
-              </Typography>
-              <Chip
-                size="small"
-                label={record.status}
-                color={record.status === 'Active' ? 'success' : 'default'}
-              />
-            </div>
-          </Stack>
-          {canEdit && (
-            <Button
-              component={Link}
-              to={`/user/edit/${record.id}`}
-              startIcon={<EditIcon />}
-              variant="outlined"
-            >
-              Edit
-            </Button>
-          )}
+    <RecordCard
+      title={translate('app.users.view_title')}
+      content
+      actions={canEdit && <EditLinkButton to={`/user/edit/${record.id}`} />}
+      heading={
+        <Stack direction="row" spacing={2} alignItems="center" sx={{ mb: 1 }}>
+          <Avatar
+            src={imageUrl(record.imageUrl)}
+            alt={name}
+            sx={{ width: 64, height: 64, bgcolor: 'primary.main', fontSize: 24 }}
+          >
+            {initials(record)}
+          </Avatar>
+          <div>
+            <Typography variant="h5" component="h1">
+              {name}
+            </Typography>
+            <Chip
+              size="small"
+              label={record.status}
+              color={record.status === 'Active' ? 'success' : 'default'}
+            />
+          </div>
         </Stack>
-        <Stack spacing={2}>
-          <Field label="app.users.family_id">{String(record.id)}</Field>
-          <Field label="app.users.first_name">{record.firstName}</Field>
-          <Field label="app.users.last_name">{record.lastName}</Field>
-          <Field label="Email">{record.email}</Field>
-          <Field label="app.users.phone">{formatPhone(record.phone)}</Field>
-          <Labeled label="app.users.email_verified">
-            <Verified value={record.isEmailVerified} />
-          </Labeled>
-          <Labeled label="app.users.phone_verified">
-            <Verified value={record.isPhoneVerified} />
-          </Labeled>
-          <Field label="app.users.wallet">{formatRupees(record.wallet)}</Field>
-          <Field label="Created At">{formatDay(record.createdAt)}</Field>
-          {addresses.length > 0 && (
-            <Field label="app.users.address">{addresses[0]!.fullAddress}</Field>
-          )}
-        </Stack>
-      </CardContent>
-    </Card>
+      }
+    >
+      <Stack spacing={2}>
+        <Field label="app.users.family_id">{String(record.id)}</Field>
+        <Field label="app.users.first_name">{record.firstName}</Field>
+        <Field label="app.users.last_name">{record.lastName}</Field>
+        <Field label="Email">{record.email}</Field>
+        <Field label="app.users.phone">{formatPhone(record.phone)}</Field>
+        <Labeled label="app.users.email_verified">
+          <Verified value={record.isEmailVerified} />
+        </Labeled>
+        <Labeled label="app.users.phone_verified">
+          <Verified value={record.isPhoneVerified} />
+        </Labeled>
+        <Field label="app.users.wallet">{formatRupees(record.wallet)}</Field>
+        <Field label="Created At">{formatDay(record.createdAt)}</Field>
+        {addresses.length > 0 && (
+          <Field label="app.users.address">{addresses[0]!.fullAddress}</Field>
+        )}
+      </Stack>
+    </RecordCard>
   );
 }

@@ -66,24 +66,21 @@ function ShowFrame({
         heading={heading ? heading(record) : translate(title)}
         maxWidth={maxWidth}
         content
-        actions={
-          editTo &&
-          canEdit && (
-            <Button
-              component={Link}
-              to={editTo(record)}
-              startIcon={<EditIcon />}
-              variant="outlined"
-            >
-              Edit
-            </Button>
-          )
-        }
+        actions={editTo && canEdit && <EditLinkButton to={editTo(record)} />}
       >
         {children}
       </RecordCard>
       {after?.(record)}
     </>
+  );
+}
+
+/** The Edit button of a view screen, to the record's edit route. */
+export function EditLinkButton({ to }: { to: string }) {
+  return (
+    <Button component={Link} to={to} startIcon={<EditIcon />} variant="outlined">
+      Edit
+    </Button>
   );
 }
 
