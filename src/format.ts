@@ -1,3 +1,5 @@
+import { INDIA_TIME_ZONE } from '@shared/time';
+
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 function toDate(value: unknown): Date | null {
@@ -6,33 +8,54 @@ function toDate(value: unknown): Date | null {
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
-/** 'D, Mon YYYY' in UTC, as the spec's lists show dates ('5, Mar 2025'). */
-export function formatDay(value: unknown): string {
-  const d = toDate(value);
-  return d ? `${d.getUTCDate()}, ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}` : '';
+/**
+ * Every date and time shows in India time, whatever the browser's zone, as the PDFs print them:
+ * the business runs in India, and an admin travelling (or a UTC browser) must read the same day.
+ */
+const indiaDate = new Intl.DateTimeFormat('en-US', {
+  timeZone: INDIA_TIME_ZONE,
+  day: 'numeric',
+  month: 'numeric',
+  year: 'numeric',
+});
+
+/** Day, month (1-12) and year of an instant in India. */
+function dayInIndia(d: Date): { day: number; month: number; year: number } {
+  const parts = Object.fromEntries(indiaDate.formatToParts(d).map((p) => [p.type, p.value]));
+  return { day: Number(parts.day), month: Number(parts.month), year: Number(parts.year) };
 }
 
-/** dd-mm-yyyy (UTC). */
+/** 'D, Mon YYYY' in India, as the spec's lists show dates ('5, Mar 2025'). */
+export function formatDay(value: unknown): string {
+  const d = toDate(value);
+  if (!d) return '';
+  const { day, month, year } = dayInIndia(d);
+  return `${day}, ${MONTHS[month - 1]} ${year}`;
+}
+
+/** dd-mm-yyyy in India. */
 export function formatDashedDate(value: unknown): string {
   const d = toDate(value);
   if (!d) return '';
+  const { day, month, year } = dayInIndia(d);
   const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(d.getUTCDate())}-${pad(d.getUTCMonth() + 1)}-${d.getUTCFullYear()}`;
+  return `${pad(day)}-${pad(month)}-${year}`;
 }
 
-/** Indian-locale date with 12-hour time. */
+const indiaDateTime = new Intl.DateTimeFormat('en-IN', {
+  timeZone: INDIA_TIME_ZONE,
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  hour12: true,
+});
+
+/** Indian-locale date with 12-hour time, in India: '24 Nov 2026, 5:45 pm'. */
 export function formatDateTime(value: unknown): string {
   const d = toDate(value);
-  return d
-    ? d.toLocaleString('en-IN', {
-        day: 'numeric',
-        month: 'short',
-        year: 'numeric',
-        hour: 'numeric',
-        minute: '2-digit',
-        hour12: true,
-      })
-    : '';
+  return d ? indiaDateTime.format(d) : '';
 }
 
 const rupees = new Intl.NumberFormat('en-IN', {

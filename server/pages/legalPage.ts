@@ -1,5 +1,6 @@
 import { BRAND_NAME, BRAND_TAGLINE } from '@shared/brand';
 import { emailHref, escapeHtml, phoneHref, type ContactDetails } from '@shared/contact';
+import { INDIA_TIME_ZONE } from '@shared/time';
 
 export interface PageShell {
   /** The landing's built stylesheets; empty when the bundles are not built. */
@@ -109,7 +110,7 @@ function formatDay(date: Date): string {
     day: 'numeric',
     month: 'long',
     year: 'numeric',
-    timeZone: 'Asia/Kolkata',
+    timeZone: INDIA_TIME_ZONE,
   });
 }
 

@@ -55,6 +55,34 @@ test('filter the water jobs by pin code and download the job sheet of every matc
   expect(text).not.toMatch(/Page \d+ of/);
 });
 
+test.describe('in a browser whose zone is UTC', () => {
+  test.use({ timezoneId: 'UTC' });
+
+  test('the order view says when the order was placed in India time', async ({ page }) => {
+    await page.goto('/admin-panel/orders/1');
+    const loaded = page.waitForResponse((r) => r.url().includes('/api/order/get-order/'));
+    await rowWith(page, E2E_JOBS.statusOrder)
+      .getByRole('link', { name: `View order ${E2E_JOBS.statusOrder}` })
+      .click();
+    const { createdAt } = (await (await loaded).json()).result.order as { createdAt: string };
+    const inIndia = new Intl.DateTimeFormat('en-IN', {
+      timeZone: 'Asia/Kolkata',
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      hour12: true,
+    }).format(new Date(createdAt));
+    const placedOn = page
+      .locator('dt', { hasText: 'Placed On' })
+      .locator('xpath=following-sibling::dd[1]');
+    await expect(placedOn).toHaveText(inIndia);
+    // The browser's own clock reads five and a half hours earlier.
+    expect(await page.evaluate(() => new Date().getTimezoneOffset())).toBe(0);
+  });
+});
+
 test("change an order's status, see it in the list and in the order's history", async ({
   page,
 }) => {

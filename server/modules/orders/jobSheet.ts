@@ -3,6 +3,7 @@ import PDFDocument from 'pdfkit';
 import type { CategoryKind, OrderAddress } from '../../db/schema';
 import type { OrderAccessoryDto, OrderDto } from './dto';
 import { speedUp } from './jobSheetPdfkit';
+import { INDIA_TIME_ZONE } from '@shared/time';
 
 export type JobSheetJob = OrderDto & { accessories: OrderAccessoryDto[] };
 
@@ -51,7 +52,7 @@ const INK = '#111111';
 const MUTED = '#555555';
 const RED = '#c62828';
 
-const INDIA = 'Asia/Kolkata';
+const INDIA = INDIA_TIME_ZONE;
 const printedFormat = new Intl.DateTimeFormat('en-IN', {
   timeZone: INDIA,
   day: 'numeric',
