@@ -58,6 +58,11 @@ export function formatDateTime(value: unknown): string {
   return d ? indiaDateTime.format(d) : '';
 }
 
+const counts = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
+
+/** A count with Indian digit grouping, as everywhere in the panel: 1,23,456. */
+export const formatCount = (value: unknown) => counts.format(Number(value ?? 0) || 0);
+
 const rupees = new Intl.NumberFormat('en-IN', {
   style: 'currency',
   currency: 'INR',

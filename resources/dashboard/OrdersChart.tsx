@@ -5,7 +5,7 @@ import { useGetList, useNotify, useTranslate } from 'react-admin';
 import { formatRupees } from '@/format';
 import { CHART_TYPES, DEFAULT_CHART_TYPE, type ChartType } from './chartTypes';
 import type { OrderBucket } from './OrdersBarChart';
-import { formatCount } from './StatCards';
+import { formatCount } from '@/format';
 
 const OrdersBarChart = lazy(() => import('./OrdersBarChart'));
 

@@ -7,6 +7,7 @@ import HourglassTopIcon from '@mui/icons-material/HourglassTop';
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import PersonIcon from '@mui/icons-material/Person';
 import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
+import { formatCount } from '@/format';
 import { Box, Card, CardActionArea, Grid, Typography } from '@mui/material';
 import { useCanAccess, useTranslate, type RaRecord } from 'react-admin';
 import { Link } from 'react-router-dom';
@@ -90,7 +91,6 @@ const CARDS: StatCard[] = [
 ];
 
 /** Indian digit grouping: 1,23,456. */
-export const formatCount = (value: unknown) => Number(value ?? 0).toLocaleString('en-IN');
 
 function CardBody({ card, value }: { card: StatCard; value: unknown }) {
   const translate = useTranslate();

@@ -4,13 +4,21 @@ import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import LogoutIcon from '@mui/icons-material/Logout';
 import { Box, Collapse, List, ListItemButton, ListItemIcon, ListItemText } from '@mui/material';
-import { useState } from 'react';
-import { MenuItemLink, useGetList, useLogout, usePermissions, useSidebarState } from 'react-admin';
+import { useEffect, useState } from 'react';
+import {
+  MenuItemLink,
+  MenuItemLinkClasses,
+  useGetList,
+  useLogout,
+  usePermissions,
+  useSidebarState,
+} from 'react-admin';
+import { useLocation } from 'react-router-dom';
 import { resources } from '../../resources';
 import type { AccessIdentity } from '../providers/permissions';
 import type { MenuCategory } from '../providers/resource';
 import { GROUP_ICONS } from './groupIcons';
-import { buildMenu } from './menuModel';
+import { buildMenu, locateInMenu, type MenuLink } from './menuModel';
 
 const ACTIVE_KEY = 'activeSidebarList';
 
@@ -44,6 +52,19 @@ export function Menu() {
     ),
     identity,
   );
+  // A page opened by its URL (a reload, a shared link, a dashboard card) opens its group and
+  // highlights its entry, even where the entry's route is another page of the same list.
+  const { pathname } = useLocation();
+  const here = locateInMenu(menu, resources, pathname);
+  useEffect(() => {
+    if (here.group) setActive(here.group);
+    // Only when the page moves to another group: a group closed by hand stays closed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [here.group]);
+  const current = (link: MenuLink) =>
+    here.link?.to === link.to
+      ? { className: MenuItemLinkClasses.active, 'aria-current': 'page' as const }
+      : {};
 
   return (
     <Box
@@ -76,6 +97,7 @@ export function Menu() {
             role="link"
             leftIcon={<AdminPanelSettingsIcon />}
             onClick={() => setActive(link.resource)}
+            {...current(link)}
           />
         ))}
         {menu.groups.map((group) => {
@@ -101,6 +123,7 @@ export function Menu() {
                       to={`/${link.to}`}
                       primaryText={link.label}
                       role="link"
+                      {...current(link)}
                     />
                   ))}
                 </List>

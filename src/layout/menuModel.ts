@@ -1,3 +1,4 @@
+import { matchPath } from 'react-router-dom';
 import { GROUP_LABELS, PERMISSION_GROUPS, type PermissionGroup } from '@shared/permissions';
 import { canAccess, type AccessIdentity, type ResourceRules } from '../providers/permissions';
 import type { MenuCategory, ResourceDeclaration } from '../providers/resource';
@@ -64,4 +65,46 @@ export function buildMenu(
     links: byGroup.get(g)!,
   }));
   return { top, groups };
+}
+
+/** Where a page sits in the sidebar: its group, and the entry to highlight when it has one. */
+export interface MenuPlace {
+  group?: PermissionGroup;
+  link?: MenuLink;
+}
+
+/** A menu route without its page number: `orders/3` and `orders/1` are the same list. */
+const withoutPage = (path: string) => path.replace(/^\/+|\/+$/g, '').replace(/\/\d+$/, '');
+
+/**
+ * The sidebar entry of the page at `pathname` (relative to /admin-panel), so that a page opened
+ * by its URL opens its group and highlights its entry: the entry whose route, page number
+ * aside, is the page's or a prefix of it (`orders/fresh/3`, `assigning-job/water/<id>/2`);
+ * otherwise, for a record screen (`category/edit/<id>`), the first entry of the resource whose
+ * route it is, or at least that resource's group.
+ */
+export function locateInMenu(
+  menu: MenuModel,
+  resources: ResourceDeclaration[],
+  pathname: string,
+): MenuPlace {
+  const here = withoutPage(pathname);
+  const entries = [
+    ...menu.top.map((link) => ({ link, group: undefined })),
+    ...menu.groups.flatMap((g) => g.links.map((link) => ({ link, group: g.id }))),
+  ];
+  const byPrefix = entries
+    .filter(({ link }) => {
+      const base = withoutPage(link.to);
+      return here === base || here.startsWith(`${base}/`);
+    })
+    .sort((a, b) => withoutPage(b.link.to).length - withoutPage(a.link.to).length)[0];
+  if (byPrefix) return byPrefix;
+
+  const owner = resources.find((r) =>
+    r.routes.some((route) => matchPath({ path: route.path, end: true }, `/${here}`)),
+  );
+  if (!owner) return {};
+  const first = entries.find(({ link }) => link.resource === owner.name);
+  return first ?? { group: owner.group };
 }

@@ -1,6 +1,7 @@
 import { Box, Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useListContext, useNotify, useTranslate } from 'react-admin';
+import { formatCount } from '../format';
 import { useGoToPage } from './usePathPage';
 
 export const PER_PAGE_CHOICES = [10, 20, 30, 50];
@@ -61,14 +62,23 @@ export function ListPagination() {
             </MenuItem>
           ))}
         </TextField>
-        <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>
-          {translate('app.list.showing', { from, to, total })}
-        </Typography>
+        {/* No 'Showing 0 to 0 out of 0' while the first answer is on its way. */}
+        {!isPending && (
+          <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>
+            {translate('app.list.showing', {
+              from: formatCount(from),
+              to: formatCount(to),
+              total: formatCount(total),
+            })}
+          </Typography>
+        )}
       </Stack>
       <Stack direction="row" gap={1} alignItems="center" flexWrap="wrap">
-        <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>
-          {translate('app.list.page_of', { page, pages })}
-        </Typography>
+        {!isPending && (
+          <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>
+            {translate('app.list.page_of', { page: formatCount(page), pages: formatCount(pages) })}
+          </Typography>
+        )}
         <TextField
           size="small"
           label={translate('app.list.go_to_page')}

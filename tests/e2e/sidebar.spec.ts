@@ -127,3 +127,35 @@ test('the sidebar starts closed on a 700px-wide screen', async ({ page }) => {
   await expect(page.getByRole('banner').getByRole('button', { name: 'Close menu' })).toBeVisible();
   await screen(page, 'sidebar-narrow-opened');
 });
+
+test("a page opened by its URL opens its group and highlights its entry, whatever the list's page", async ({
+  page,
+}) => {
+  await loginAs(page, SUPER_ADMIN);
+  const nav = sidebar(page);
+  await page.goto('/admin-panel/orders/2');
+  await expect(
+    nav.getByRole('button', { name: 'Orders Management', expanded: true }),
+  ).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'All Orders' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await expect(nav.locator('[aria-current="page"]')).toHaveCount(1);
+  await expect(closedGroups(page)).toHaveCount(ALL_GROUPS.length - 1);
+  await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible();
+  await screen(page, 'sidebar-where-am-i');
+
+  // A record screen: the entry of its list.
+  await page.goto('/admin-panel/categories/1');
+  await page.getByRole('link', { name: /^View/ }).first().click();
+  await expect(page).toHaveURL(/\/admin-panel\/category\/view\//);
+  await page.reload();
+  await expect(
+    nav.getByRole('button', { name: 'Service Management', expanded: true }),
+  ).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Categories' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+});

@@ -1,7 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fakeAuthProvider, fakeDataProvider, heading, renderPanel } from './helpers';
+import {
+  fakeAuthProvider,
+  fakeDataProvider,
+  heading,
+  renderPanel,
+  SEEDED_CATEGORIES,
+} from './helpers';
 
 describe('categories list', () => {
   it('shows the rows with thumbnails, dates and the shared list footer', async () => {
@@ -21,6 +27,26 @@ describe('categories list', () => {
       'categories',
       expect.objectContaining({ pagination: { page: 1, perPage: 10 } }),
     );
+  });
+
+  it('groups large totals the Indian way and shows no counts until the first answer', async () => {
+    const waiting: ((value: { data: unknown[]; total: number }) => void)[] = [];
+    const dataProvider = fakeDataProvider({
+      getList: () => new Promise((resolve) => waiting.push(resolve)),
+    } as never);
+    renderPanel('/categories/3', { dataProvider });
+    await waitFor(() => expect(waiting).not.toHaveLength(0));
+    expect(await screen.findByRole('button', { name: 'Next' })).toBeInTheDocument();
+    expect(screen.queryByText(/^Showing/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/^Page \d/)).not.toBeInTheDocument();
+    const rows = Array.from({ length: 10 }, (_, i) => ({
+      ...SEEDED_CATEGORIES[0]!,
+      id: `c${i}`,
+      name: `Category ${i}`,
+    }));
+    for (const answer of waiting) answer({ data: rows, total: 123456 });
+    expect(await screen.findByText('Showing 21 to 30 out of 1,23,456')).toBeInTheDocument();
+    expect(screen.getByText('Page 3 of 12,346')).toBeInTheDocument();
   });
 
   it('loads the page named in the path, once', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { resources } from '../../resources';
-import { buildMenu, resourceRules } from '@/layout/menuModel';
+import { buildMenu, locateInMenu, resourceRules } from '@/layout/menuModel';
 import { canAccess, GROUP_LABELS, PERMISSION_GROUPS } from '@/providers/permissions';
 
 const rules = resourceRules(resources);
@@ -68,5 +68,34 @@ describe('buildMenu', () => {
       'order/t/1',
     ]);
     expect(links('banners')).toEqual(['banners/123456789/1', 'banners/w/1', 'banners/t/1']);
+  });
+});
+
+describe('locateInMenu: the sidebar place of a page opened by its URL', () => {
+  const menu = buildMenu(resources, categories, { role: 'super-admin', permissions: {} });
+  const place = (path: string) => {
+    const { group, link } = locateInMenu(menu, resources, path);
+    return { group, to: link?.to };
+  };
+
+  it('finds the entry of a list whatever its page', () => {
+    expect(place('/orders/1')).toEqual({ group: 'orders', to: 'orders/1' });
+    expect(place('/orders/37')).toEqual({ group: 'orders', to: 'orders/1' });
+    expect(place('/orders/fresh/4')).toEqual({ group: 'orders', to: 'orders/fresh/1' });
+    expect(place('/assigning-job/water/w/3')).toEqual({
+      group: 'assigningJobs',
+      to: 'assigning-job/water/w/1',
+    });
+  });
+
+  it("finds the list entry of a record screen through its resource's routes", () => {
+    expect(place('/category/edit/abc')).toEqual({
+      group: 'serviceManagement',
+      to: 'categories/1',
+    });
+  });
+
+  it('finds nothing for a page outside the menu', () => {
+    expect(place('/dashboard')).toEqual({ group: undefined, to: undefined });
   });
 });
