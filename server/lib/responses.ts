@@ -32,8 +32,14 @@ export const declarationOf = (schema: unknown): AnswerDeclaration | undefined =>
   typeof schema === 'object' && schema !== null ? declarations.get(schema) : undefined;
 
 /** The answer `{ statusCode, message, result }` (no `result` when none is given). */
-export function answers(result?: z.ZodType, status: 200 | 201 = 200) {
-  return { [status]: declare({ result, atTop: false }) } as Record<200, ReturnType<typeof declare>>;
+export function answers<Status extends 200 | 201 = 200>(
+  result?: z.ZodType,
+  status: Status = 200 as Status,
+) {
+  return { [status]: declare({ result, atTop: false }) } as Record<
+    Status,
+    ReturnType<typeof declare>
+  >;
 }
 
 /** The spec's lists that put `data` and their paging beside `message` (plans, return history). */
@@ -42,14 +48,35 @@ export const answersAtTop = (fields: z.ZodObject) => ({
 });
 
 /** A file answer (PDF, CSV), streamed with its own content type rather than an envelope. */
-export const fileAnswer = (contentType: string, description: string) => ({
-  200: {
+export const fileAnswer = (contentType: string, description: string) => {
+  const answer = {
     description,
     content: { [contentType]: { schema: z.string().meta({ format: 'binary' }) } },
-  },
-});
+  };
+  // Its refusals are JSON envelopes like any call's (plugins/envelope.ts adds them).
+  fileAnswers.add(answer);
+  return { 200: answer };
+};
+
+const fileAnswers = new WeakSet<object>();
+export const isFileAnswer = (schema: unknown) =>
+  typeof schema === 'object' && schema !== null && fileAnswers.has(schema);
 
 // Pieces every answer schema uses.
+
+/**
+ * An answer of one of several shapes (a list whose items depend on a parameter). A plain
+ * z.union says only "Invalid input" when none matches; this names the fields of the shape that
+ * came closest, so a failing API test says which field is off.
+ */
+export const oneOf = (options: [z.ZodType, z.ZodType, ...z.ZodType[]]) =>
+  z.union(options, {
+    error: (issue) => {
+      if (issue.code !== 'invalid_union' || issue.errors.length === 0) return undefined;
+      const closest = issue.errors.reduce((a, b) => (b.length < a.length ? b : a));
+      return closest.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    },
+  });
 
 /** A timestamp as sent: ISO 8601 in UTC (a Date serialised by JSON). */
 export const timestamp = z.iso.datetime();

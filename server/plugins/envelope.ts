@@ -2,7 +2,7 @@ import type { FastifyContextConfig, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { Success } from '../lib/reply';
-import { declarationOf, type AnswerDeclaration } from '../lib/responses';
+import { declarationOf, isFileAnswer, type AnswerDeclaration } from '../lib/responses';
 import { envelopeKey } from './errors';
 
 type EnvelopeConfig = Pick<FastifyContextConfig, 'envelope'> | undefined;
@@ -48,6 +48,7 @@ export default fp(async (app) => {
     const config = route.config as EnvelopeConfig;
     let declared = false;
     for (const [status, schema] of Object.entries(response)) {
+      if (isFileAnswer(schema)) declared = true;
       const answer = declarationOf(schema);
       if (!answer) continue;
       response[status] = successSchema(config, Number(status), answer);

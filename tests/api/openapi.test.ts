@@ -4,6 +4,7 @@ import { SPEC_CALLS, specCallOf } from '@server/openapi/specCalls';
 import { createTestServer, type TestServer } from './helpers';
 
 type Operation = {
+  responses?: Record<string, { content?: Record<string, { schema?: Record<string, unknown> }> }>;
   'x-addition'?: boolean;
   'x-permission'?: unknown;
   security?: unknown[];
@@ -69,6 +70,32 @@ describe('the OpenAPI document (/api/openapi.json) and the reference (/api/docs)
     };
     expect(Object.keys(add.requestBody.content['application/json']!.schema.properties)).toEqual(
       expect.arrayContaining(['pinCode', 'pinType']),
+    );
+  });
+
+  it('says what every call answers, its envelope and its errors included', () => {
+    for (const { call, op } of operations()) {
+      const success = Object.keys(op.responses ?? {}).filter((status) => /^2\d\d$/.test(status));
+      expect(success, `${call} documents no success answer`).not.toEqual([]);
+      const content = op.responses![success[0]!]!.content ?? {};
+      expect(Object.keys(content), call).not.toEqual([]);
+      // A file (PDF, CSV) or JSON, its refusals are the JSON error envelope.
+      expect(Object.keys(op.responses!), call).toEqual(expect.arrayContaining(['4XX']));
+    }
+    // The spec's irregular envelopes, as each call sends them.
+    const answer = (path: string, method: string, status = '200') =>
+      doc.paths[path]![method]!.responses![status]!.content!['application/json']!.schema!;
+    expect(answer('/api/pincode/add', 'post').required).toEqual(
+      expect.arrayContaining(['statusCode', 'message', 'result']),
+    );
+    expect(answer('/api/banner/get-banner/{id}', 'get').required).toEqual(
+      expect.arrayContaining(['statuscode', 'message']),
+    );
+    expect(answer('/api/plan/update-plan', 'post').required).toEqual(
+      expect.arrayContaining(['success', 'statusCode', 'message']),
+    );
+    expect(answer('/api/plan/get-all-plans', 'get').required).toEqual(
+      expect.arrayContaining(['statusCode', 'message', 'data', 'totalRecords']),
     );
   });
 

@@ -9,6 +9,7 @@ import {
   type CategoryKind,
 } from '../../db/schema';
 import { badRequest, conflict, isForeignKeyViolation, notFound } from '../../lib/errors';
+import { answers, count, money, recordStatus, timestamp } from '../../lib/responses';
 import { withStoredImage } from '../../lib/uploads';
 import {
   IMAGE_UPLOAD,
@@ -18,7 +19,14 @@ import {
   requiredId,
   requiredText,
 } from '../../lib/validation';
-import { checkPrices, findCategory, priceFields, wholeListLimit } from '../products/rules';
+import {
+  checkPrices,
+  findCategory,
+  itemToEdit,
+  priceFields,
+  replacedImage,
+  wholeListLimit,
+} from '../products/rules';
 import { createAccessoryRepository, toAccessoryDto } from './repository';
 
 const MISSING = 'This accessory does not exist.';
@@ -31,6 +39,35 @@ const TYPES_BY_KIND: Partial<Record<CategoryKind, readonly string[]>> = {
 };
 
 const accessoryId = requiredId('Accessory id');
+
+type AccessoryType =
+  (typeof WATER_ACCESSORY_TYPES)[number] | (typeof OXYGEN_ACCESSORY_TYPES)[number];
+
+/** Every accessory type of either kind, once each (checkType keeps each to its category's kind). */
+const ACCESSORY_TYPES = [...new Set([...WATER_ACCESSORY_TYPES, ...OXYGEN_ACCESSORY_TYPES])] as [
+  AccessoryType,
+  ...AccessoryType[],
+];
+
+/**
+ * An accessory as every call answers it (toAccessoryDto): its image as `imageUrl`, money as
+ * numbers.
+ */
+const accessoryDto = z.object({
+  _id: z.string(),
+  name: z.string(),
+  type: z.enum(ACCESSORY_TYPES),
+  material: z.enum(ACCESSORY_MATERIALS),
+  imageUrl: z.string(),
+  price: money,
+  discountPrice: money,
+  stockQuantity: count,
+  categoryId: z.string(),
+  status: recordStatus,
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+const oneAccessory = answers(z.object({ accessory: accessoryDto }));
 
 const accessoryFields = {
   name: requiredText('Name', 100),
@@ -67,7 +104,10 @@ const accessoryRoutes: FastifyPluginAsyncZod = async (app) => {
     '/get-accessories-by-category',
     {
       config: { access: 'signedIn' },
-      schema: { body: z.object({ categoryId: requiredId('Category id'), limit: wholeListLimit }) },
+      schema: {
+        body: z.object({ categoryId: requiredId('Category id'), limit: wholeListLimit }),
+        response: answers(z.object({ accessories: z.array(accessoryDto) })),
+      },
     },
     async (request) => {
       const category = await accessoryCategory(request.body.categoryId);
@@ -79,7 +119,10 @@ const accessoryRoutes: FastifyPluginAsyncZod = async (app) => {
   // Addition: one accessory by id, so a reloaded edit or view screen can fill itself.
   app.get(
     '/get-accessory/:id',
-    { config: { access: 'signedIn' }, schema: { params: z.object({ id: accessoryId }) } },
+    {
+      config: { access: 'signedIn' },
+      schema: { params: z.object({ id: accessoryId }), response: oneAccessory },
+    },
     async (request) => {
       const row = await repo.findById(request.params.id);
       if (!row) throw notFound(MISSING);
@@ -97,6 +140,7 @@ const accessoryRoutes: FastifyPluginAsyncZod = async (app) => {
           image: imageUpload('Please choose an image for the accessory.'),
           categoryId: requiredId('Category id'),
         }),
+        response: oneAccessory,
       },
     },
     async (request) => {
@@ -128,19 +172,18 @@ const accessoryRoutes: FastifyPluginAsyncZod = async (app) => {
             .enum(['Active', 'Inactive'], { error: 'Status must be Active or Inactive.' })
             .optional(),
         }),
+        response: oneAccessory,
       },
     },
     async (request) => {
       const { accessoryId: id, image, categoryId, ...fields } = request.body;
       checkPrices(fields);
-      const existing = await repo.findById(id);
-      if (!existing) throw notFound(MISSING);
-      if (categoryId && categoryId !== existing.categoryId) {
-        throw badRequest('An accessory cannot move to another category. Add it there instead.');
-      }
+      const existing = await itemToEdit(() => repo.findById(id), categoryId, {
+        missing: MISSING,
+        noun: 'accessory',
+      });
       checkType(fields.type, await accessoryCategory(existing.categoryId));
-      const newImage = Buffer.isBuffer(image) ? image : undefined;
-      const updated = await withStoredImage(app.config.dataDir, newImage, (url) =>
+      const updated = await withStoredImage(app.config.dataDir, replacedImage(image), (url) =>
         repo.update(id, { ...fields, ...(url ? { imageUrl: url } : {}) }),
       );
       if (!updated) throw notFound(MISSING);
@@ -152,7 +195,10 @@ const accessoryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/delete-accessory',
-    { config: { access: 'serviceManagement' }, schema: { body: z.object({ accessoryId }) } },
+    {
+      config: { access: 'serviceManagement' },
+      schema: { body: z.object({ accessoryId }), response: oneAccessory },
+    },
     async (request) => {
       const existing = await repo.findById(request.body.accessoryId);
       if (!existing) throw notFound(MISSING);

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { PERMISSION_GROUPS, type Permissions } from '../../db/schema';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
+import { answers, pagingFields } from '../../lib/responses';
 import {
   emailAddress,
   newPassword,
@@ -15,7 +16,9 @@ import {
 } from '../../lib/validation';
 import { allPermissions } from '../../permissions';
 import { toAdminDto } from '../auth/repository';
+import { adminDto } from '../auth/schemas';
 import { ADMIN_SORTS, createAdminUserRepository, toAuditEntryDto } from './repository';
+import { auditEntryDto } from './schemas';
 
 const DUPLICATE_EMAIL = 'An admin with this e-mail already exists.';
 const NOT_FOUND = 'This admin user does not exist.';
@@ -70,6 +73,8 @@ const isoDate = (label: string, endOfDay: boolean) =>
     })
     .optional();
 
+const oneAdmin = answers(z.object({ user: adminDto }));
+
 const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = createAdminUserRepository(app.db);
   const superAdmin = { access: 'superAdmin' as const };
@@ -97,6 +102,7 @@ const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
             })
             .default('createdAt'),
         }),
+        response: answers(z.object({ users: z.array(adminDto), ...pagingFields })),
       },
     },
     async (request) => {
@@ -119,7 +125,10 @@ const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
   // Addition: one admin by id, so a reloaded edit screen can fill itself.
   app.get(
     '/get-admin-user/:id',
-    { config: superAdmin, schema: { params: z.object({ id: requiredId('Admin user id') }) } },
+    {
+      config: superAdmin,
+      schema: { params: z.object({ id: requiredId('Admin user id') }), response: oneAdmin },
+    },
     async (request) => {
       const row = await repo.findById(request.params.id);
       if (!row) throw notFound(NOT_FOUND);
@@ -140,6 +149,7 @@ const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
           status: status.default('Active'),
           permissions,
         }),
+        response: oneAdmin,
       },
     },
     async (request) => {
@@ -171,6 +181,7 @@ const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
           // Never changed here; accepted only so that a request to change it is refused clearly.
           role: z.enum(['admin', 'super-admin']).optional(),
         }),
+        response: oneAdmin,
       },
     },
     async (request) => {
@@ -224,6 +235,7 @@ const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
           .refine((q) => !q.from || !q.to || q.from < q.to, {
             error: 'From must be before To.',
           }),
+        response: answers(z.object({ entries: z.array(auditEntryDto), ...pagingFields })),
       },
     },
     async (request) => {

@@ -5,6 +5,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { z } from 'zod';
 import { badRequest, forbidden, tooManyRequests, unauthorized } from '../../lib/errors';
 import { hashPassword, timingDummyHash, verifyPassword } from '../../lib/passwords';
+import { answers } from '../../lib/responses';
 import { createThrottle } from '../../lib/throttle';
 import {
   generateOtp,
@@ -15,6 +16,7 @@ import {
 } from '../../lib/tokens';
 import { emailAddress, newPassword } from '../../lib/validation';
 import { createAuthRepository, toAdminDto } from './repository';
+import { adminDto, adminRole } from './schemas';
 
 const WINDOW_MS = 15 * 60 * 1000;
 /**
@@ -84,7 +86,10 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/login',
     {
       config: pub,
-      schema: { body: z.object({ email: emailAddress(), password: required('Password') }) },
+      schema: {
+        body: z.object({ email: emailAddress(), password: required('Password') }),
+        response: answers(z.object({ token: z.string(), role: adminRole, user: adminDto })),
+      },
     },
     async (request) => {
       const { email, password } = request.body;
@@ -126,7 +131,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/forgot-password',
-    { config: pub, schema: { body: z.object({ email: emailAddress() }) } },
+    { config: pub, schema: { body: z.object({ email: emailAddress() }), response: answers() } },
     async (request) => {
       const { email } = request.body;
       const claim = await throttle.claim([
@@ -156,6 +161,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
             .min(1, 'OTP is required.')
             .regex(/^\d{6}$/, 'The OTP is the 6-digit code from the e-mail.'),
         }),
+        response: answers(z.object({ securityToken: z.string(), email: z.string() })),
       },
     },
     async (request) => {
@@ -190,6 +196,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: pub,
       schema: {
         body: z.object({ securityToken: required('Security token') }).and(passwordPair),
+        response: answers(),
       },
     },
     async (request) => {
@@ -224,6 +231,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
           .refine((b) => b.newPassword === b.confirmPassword, {
             message: 'Passwords do not match!',
           }),
+        response: answers(z.object({ token: z.string() })),
       },
     },
     async (request) => {
@@ -241,15 +249,26 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // Additive: ends this session on the server, so the token stops working at once.
-  app.post('/logout', { config: { access: 'signedIn' } }, async (request) => {
-    await repo.revokeSession(request.session!.tokenId, request.session!.expiresAt);
-    return ok('Logged out successfully!');
-  });
+  app.post(
+    '/logout',
+    { config: { access: 'signedIn' }, schema: { response: answers() } },
+    async (request) => {
+      await repo.revokeSession(request.session!.tokenId, request.session!.expiresAt);
+      return ok('Logged out successfully!');
+    },
+  );
 
-  app.get('/get-user-data', { config: { access: 'signedIn' } }, async (request) => {
-    const admin = await repo.findById(request.admin!.id);
-    return ok('Admin details', { user: [toAdminDto(admin!)] });
-  });
+  app.get(
+    '/get-user-data',
+    {
+      config: { access: 'signedIn' },
+      schema: { response: answers(z.object({ user: z.array(adminDto) })) },
+    },
+    async (request) => {
+      const admin = await repo.findById(request.admin!.id);
+      return ok('Admin details', { user: [toAdminDto(admin!)] });
+    },
+  );
 };
 
 export default authRoutes;

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HOME_BANNER_ID } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
+import { answers, pagingFields, recordStatus, timestamp } from '../../lib/responses';
 import { storeImage, type StoredImage } from '../../lib/uploads';
 import {
   lineText,
@@ -35,6 +36,22 @@ const categoryField = lineText('Category id')
   .trim()
   .max(100, 'Category id must be at most 100 characters.')
   .optional();
+
+/**
+ * A banner as every call answers it (toBannerDto): `bannerId` repeats `_id`, `categoryId` is
+ * 123456789 for the Home banners, and `imageUrl` lists the image paths.
+ */
+const bannerDto = z.object({
+  _id: z.string(),
+  bannerId: z.string(),
+  title: z.string(),
+  categoryId: z.string(),
+  imageUrl: z.array(z.string()),
+  status: recordStatus,
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+const oneBanner = answers(z.object({ banner: bannerDto }));
 
 const NO_CATEGORY = 'This category does not exist. Choose another category or Home Banner.';
 
@@ -93,6 +110,7 @@ const bannerRoutes: FastifyPluginAsyncZod = async (app) => {
             })
             .default('createdAt'),
         }),
+        response: answers(z.object({ banners: z.array(bannerDto), ...pagingFields })),
       },
     },
     async (request) => {
@@ -110,7 +128,7 @@ const bannerRoutes: FastifyPluginAsyncZod = async (app) => {
   // Addition: one banner by id, so a reloaded edit or view screen can fill itself.
   app.get(
     '/get-banner/:id',
-    { config, schema: { params: z.object({ id: bannerId }) } },
+    { config, schema: { params: z.object({ id: bannerId }), response: oneBanner } },
     async (request) => {
       const row = await repo.findById(request.params.id);
       if (!row) throw notFound('This banner does not exist.');
@@ -128,6 +146,7 @@ const bannerRoutes: FastifyPluginAsyncZod = async (app) => {
           image: imageFiles,
           categoryId: categoryField,
         }),
+        response: oneBanner,
       },
     },
     async (request) => {
@@ -153,6 +172,7 @@ const bannerRoutes: FastifyPluginAsyncZod = async (app) => {
           image: imageFiles,
           categoryId: categoryField,
         }),
+        response: oneBanner,
       },
     },
     async (request) => {
@@ -176,7 +196,7 @@ const bannerRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/delete-banner',
-    { config, schema: { body: z.object({ bannerId }) } },
+    { config, schema: { body: z.object({ bannerId }), response: answers() } },
     async (request) => {
       const deleted = await repo.delete(request.body.bannerId);
       if (!deleted) throw notFound('This banner does not exist.');

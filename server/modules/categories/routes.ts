@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CATEGORY_KINDS } from '../../db/schema';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors';
+import { answers, oneOf, pagingFields, recordStatus, timestamp } from '../../lib/responses';
 import { withStoredImage } from '../../lib/uploads';
 import {
   IMAGE_UPLOAD,
@@ -15,9 +16,32 @@ import {
   requiredText,
 } from '../../lib/validation';
 import { createEcommerceCategoryList } from '../ecommerce/categoryList';
+import { ecommerceCategoryDto } from '../ecommerce/schemas';
 import { CATEGORY_SORTS, createCategoryRepository, toCategoryDto } from './repository';
 
 const categoryId = requiredId('Category id');
+
+/** A category as every call answers it (toCategoryDto). */
+const categoryDto = z.object({
+  _id: z.string(),
+  name: z.string(),
+  title: z.string(),
+  description: z.string(),
+  image: z.string(),
+  kind: z.enum(CATEGORY_KINDS),
+  status: recordStatus,
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+const oneCategory = answers(z.object({ category: categoryDto }));
+
+/** The categories list; `kind=ecommerce` lists the e-commerce product categories instead. */
+const categoryList = answers(
+  oneOf([
+    z.object({ categories: z.array(categoryDto), ...pagingFields }),
+    z.object({ categories: z.array(ecommerceCategoryDto), ...pagingFields }),
+  ]),
+);
 
 const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = createCategoryRepository(app.db);
@@ -57,6 +81,7 @@ const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
             .enum(['ecommerce', ''], { error: 'Kind must be ecommerce, or left out.' })
             .optional(),
         }),
+        response: categoryList,
       },
     },
     async (request) => {
@@ -77,7 +102,10 @@ const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
   // Addition: one category by id, so a reloaded edit or view screen can fill itself.
   app.get(
     '/get-category/:id',
-    { config: { access: 'signedIn' }, schema: { params: z.object({ id: categoryId }) } },
+    {
+      config: { access: 'signedIn' },
+      schema: { params: z.object({ id: categoryId }), response: oneCategory },
+    },
     async (request) => {
       const row = await repo.findById(request.params.id);
       if (!row) throw notFound('This category does not exist.');
@@ -99,6 +127,7 @@ const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
             .enum(CATEGORY_KINDS, { error: `Kind must be one of: ${CATEGORY_KINDS.join(', ')}.` })
             .default('other'),
         }),
+        response: oneCategory,
       },
     },
     async (request) => {
@@ -127,6 +156,7 @@ const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
             .enum(['Active', 'Inactive'], { error: 'Status must be Active or Inactive.' })
             .optional(),
         }),
+        response: oneCategory,
       },
     },
     async (request) => {

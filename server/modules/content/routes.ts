@@ -1,6 +1,7 @@
 import { ok } from '../../lib/reply';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { answers } from '../../lib/responses';
 import { MAX_RICH_TEXT_CHARS, RICH_TEXT_TOO_LONG, sanitizeRichText } from '../../lib/richText';
 import { emailAddress, phoneNumber, plainText } from '../../lib/validation';
 import {
@@ -36,6 +37,15 @@ const textType = z
   .optional()
   .transform((v): LegalTextKey => (v === 'privacy' ? 'privacy' : 'terms'));
 
+/**
+ * A legal text (toLegalTextDto): the same sanitised rich text twice, as `content` (read by the
+ * terms screen) and `termsAndConditions` (the privacy screen); '' until saved.
+ */
+const legalTextDto = z.object({ content: z.string(), termsAndConditions: z.string() });
+
+/** The contact-us content (toContactDto): its text, support e-mail and phone; '' until saved. */
+const contactDto = z.object({ content: z.string(), email: z.string(), phone: z.string() });
+
 const TITLES: Record<LegalTextKey, string> = {
   terms: 'Terms & Conditions',
   privacy: 'Privacy Policy',
@@ -47,7 +57,10 @@ const contentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/terms-conditions/get-terms',
-    { config: { access: 'signedIn' }, schema: { querystring: z.object({ type: textType }) } },
+    {
+      config: { access: 'signedIn' },
+      schema: { querystring: z.object({ type: textType }), response: answers(legalTextDto) },
+    },
     async (request) => {
       const key = request.query.type;
       return ok(TITLES[key], toLegalTextDto(await repo.find(key)));
@@ -58,7 +71,10 @@ const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/terms-conditions/create-terms',
     {
       config: { access: 'settings' },
-      schema: { body: contentBody({ content: requiredRichText, type: textType }) },
+      schema: {
+        body: contentBody({ content: requiredRichText, type: textType }),
+        response: answers(),
+      },
     },
     async (request) => {
       const { content, type } = request.body;
@@ -67,8 +83,10 @@ const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/contact-us/get-contact-us', { config: { access: 'public' } }, async () =>
-    ok('Contact Us', toContactDto(await repo.find('contact'))),
+  app.get(
+    '/contact-us/get-contact-us',
+    { config: { access: 'public' }, schema: { response: answers(contactDto) } },
+    async () => ok('Contact Us', toContactDto(await repo.find('contact'))),
   );
 
   app.post(
@@ -81,6 +99,7 @@ const contentRoutes: FastifyPluginAsyncZod = async (app) => {
           email: emailAddress(),
           phone: phoneNumber(),
         }),
+        response: answers(),
       },
     },
     async (request) => {
@@ -94,7 +113,10 @@ const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/content/preview',
     {
       config: { access: 'settings' },
-      schema: { body: z.object({ content: richText().default('') }) },
+      schema: {
+        body: z.object({ content: richText().default('') }),
+        response: answers(z.object({ content: z.string() })),
+      },
     },
     async (request) => ok('Preview', { content: request.body.content }),
   );

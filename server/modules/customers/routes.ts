@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { CustomerStatus } from '../../db/schema';
 import { conflict, isUniqueViolation, notFound } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
+import { answers, pagingFields } from '../../lib/responses';
 import {
   emailAddress,
   newPassword,
@@ -20,6 +21,7 @@ import {
   toCustomerDto,
   toInactiveUserDto,
 } from './repository';
+import { customerDto, customerWithAddressesDto, inactiveUserDto } from './schemas';
 
 const NOT_FOUND = 'This user does not exist.';
 
@@ -49,6 +51,8 @@ const indianMobile = z
   );
 
 const ALL_STATUSES: CustomerStatus[] = ['Active', 'Blocked', 'Inactive'];
+
+const oneCustomer = answers(z.object({ user: customerDto }));
 
 const customerRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = createCustomerRepository(app.db);
@@ -92,6 +96,7 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
             })
             .optional(),
         }),
+        response: answers(z.object({ users: z.array(customerDto), ...pagingFields })),
       },
     },
     async (request) => {
@@ -118,6 +123,7 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
             })
             .optional(),
         }),
+        response: answers(z.object({ users: z.array(inactiveUserDto), ...pagingFields })),
       },
     },
     async (request) => {
@@ -134,7 +140,13 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
   // Addition: one customer by id with the addresses, so a reloaded view or edit screen works.
   app.get(
     '/user/get-user/:id',
-    { config: { access }, schema: { params: z.object({ id: userId }) } },
+    {
+      config: { access },
+      schema: {
+        params: z.object({ id: userId }),
+        response: answers(z.object({ user: customerWithAddressesDto })),
+      },
+    },
     async (request) => {
       const row = await repo.findById(request.params.id);
       if (!row) throw notFound(NOT_FOUND);
@@ -147,7 +159,10 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/user/update-user-status',
-    { config: { access }, schema: { body: z.object({ userId, status: settableStatus }) } },
+    {
+      config: { access },
+      schema: { body: z.object({ userId, status: settableStatus }), response: oneCustomer },
+    },
     async (request) => {
       const { userId: id, status } = request.body;
       const row = await repo.setStatus(id, status);
@@ -174,6 +189,7 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
           password: z.preprocess(blankToUndefined, newPassword('Password').optional()),
           address: z.preprocess(blankToUndefined, optionalText('Address', 500)),
         }),
+        response: oneCustomer,
       },
     },
     async (request) => {

@@ -1,8 +1,10 @@
 import { ok } from '../../lib/reply';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { answers } from '../../lib/responses';
 import { mayCall } from '../../permissions';
 import { createDashboardRepository, ORDER_FILTERS, type OrderFilter } from './repository';
+import { dashboardData, ordersByFilter } from './schemas';
 
 /** How many recent orders and tickets the dashboard shows. */
 const RECENT = 5;
@@ -26,34 +28,41 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The dashboard is every admin's first screen: the counts are for all of them, the recent
   // orders and tickets only for those who may open those screens (empty lists otherwise).
-  app.get('/admin/dashboard-data', { config: { access: 'signedIn' } }, async (request) => {
-    const caller = request.admin!;
-    const [customers, orders, recentOrders, recentSupports] = await Promise.all([
-      repo.customerCounts(),
-      repo.orderCounts(),
-      mayCall(caller, 'orders') ? repo.recentOrders(RECENT) : [],
-      mayCall(caller, 'supports') ? repo.recentTickets(RECENT) : [],
-    ]);
-    const sum = (counts: Record<string, number | undefined>) =>
-      Object.values(counts).reduce<number>((total, n) => total + (n ?? 0), 0);
-    return ok('Dashboard data', {
-      allUsers: sum(customers),
-      activeUsers: customers.Active ?? 0,
-      blockedUsers: customers.Blocked ?? 0,
-      allOrders: sum(orders),
-      pendingOrders: orders.Pending ?? 0,
-      deliveredOrders: orders.Delivered ?? 0,
-      shippedOrders: orders['Out for Delivery'] ?? 0,
-      cancelledOrders: orders.Cancelled ?? 0,
-      recentOrders,
-      recentSupports,
-    });
-  });
+  app.get(
+    '/admin/dashboard-data',
+    { config: { access: 'signedIn' }, schema: { response: answers(dashboardData) } },
+    async (request) => {
+      const caller = request.admin!;
+      const [customers, orders, recentOrders, recentSupports] = await Promise.all([
+        repo.customerCounts(),
+        repo.orderCounts(),
+        mayCall(caller, 'orders') ? repo.recentOrders(RECENT) : [],
+        mayCall(caller, 'supports') ? repo.recentTickets(RECENT) : [],
+      ]);
+      const sum = (counts: Record<string, number | undefined>) =>
+        Object.values(counts).reduce<number>((total, n) => total + (n ?? 0), 0);
+      return ok('Dashboard data', {
+        allUsers: sum(customers),
+        activeUsers: customers.Active ?? 0,
+        blockedUsers: customers.Blocked ?? 0,
+        allOrders: sum(orders),
+        pendingOrders: orders.Pending ?? 0,
+        deliveredOrders: orders.Delivered ?? 0,
+        shippedOrders: orders['Out for Delivery'] ?? 0,
+        cancelledOrders: orders.Cancelled ?? 0,
+        recentOrders,
+        recentSupports,
+      });
+    },
+  );
 
   // Totals per period only (no customer or order detail), shown on every admin's dashboard.
   app.get(
     '/order/get-orders-by-filter',
-    { config: { access: 'signedIn' }, schema: { querystring: z.object({ type: filterType }) } },
+    {
+      config: { access: 'signedIn' },
+      schema: { querystring: z.object({ type: filterType }), response: answers(ordersByFilter) },
+    },
     async (request) => {
       const { type } = request.query;
       return ok('Orders by filter', { type, buckets: await repo.ordersByPeriod(type) });

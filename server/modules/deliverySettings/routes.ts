@@ -1,6 +1,7 @@
 import { ok } from '../../lib/reply';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { answers, count, money } from '../../lib/responses';
 import { nonNegativeInteger, nonNegativeNumber, requiredText } from '../../lib/validation';
 import { createDeliverySettingsRepository } from './repository';
 
@@ -23,12 +24,30 @@ const timeSlots = (label: string) =>
       .max(24, `${label} can have at most 24 slots.`),
   );
 
+/** The delivery charges (DeliveryCharge): rupees, and `gst` a percent; all 0 until saved. */
+const deliveryChargeDto = z.object({
+  standardCharge: money,
+  emergencyCharge: money,
+  gst: z.number(),
+});
+const oneCharge = answers(z.object({ deliveryCharge: deliveryChargeDto }));
+
+/** The delivery time slots (DeliveryTime): the lists as saved and the gap in hours. */
+const deliveryTimeDto = z.object({
+  pickupTime: z.array(z.string()),
+  deliveryTime: z.array(z.string()),
+  gapHours: count,
+});
+const oneTime = answers(z.object({ data: deliveryTimeDto }));
+
 /** delivery-charge/... and delivery-time/...: one settings row each (id 'default'). */
 const deliverySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = createDeliverySettingsRepository(app.db);
 
-  app.get('/delivery-charge/get-delivery-charge', { config: { access: 'signedIn' } }, async () =>
-    ok('Delivery charges', { deliveryCharge: await repo.getCharge() }),
+  app.get(
+    '/delivery-charge/get-delivery-charge',
+    { config: { access: 'signedIn' }, schema: { response: oneCharge } },
+    async () => ok('Delivery charges', { deliveryCharge: await repo.getCharge() }),
   );
 
   app.post(
@@ -41,6 +60,7 @@ const deliverySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
           emergencyCharge: charge('Emergency charge'),
           gst: nonNegativeNumber('GST').refine((v) => v <= 100, 'GST must be at most 100%.'),
         }),
+        response: oneCharge,
       },
     },
     async (request) =>
@@ -49,8 +69,10 @@ const deliverySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
   );
 
-  app.get('/delivery-time/get-delivery-time', { config: { access: 'signedIn' } }, async () =>
-    ok('Delivery time', { data: await repo.getTime() }),
+  app.get(
+    '/delivery-time/get-delivery-time',
+    { config: { access: 'signedIn' }, schema: { response: oneTime } },
+    async () => ok('Delivery time', { data: await repo.getTime() }),
   );
 
   app.post(
@@ -66,6 +88,7 @@ const deliverySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
             `Gap hours must be at most ${MAX_GAP_HOURS}.`,
           ),
         }),
+        response: oneTime,
       },
     },
     async (request) =>

@@ -1,8 +1,10 @@
 import { ok } from '../../lib/reply';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { answers, pagingFields } from '../../lib/responses';
 import { pagingQuery, pagingResult } from '../../lib/validation';
 import { createEcommerceRepository, PRODUCT_SORTS, toProductDto } from './repository';
+import { ecommerceProductDto } from './schemas';
 
 const SORTS = Object.keys(PRODUCT_SORTS) as [keyof typeof PRODUCT_SORTS];
 
@@ -25,6 +27,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
             .optional(),
           sort: z.enum(SORTS, { error: `Sort must be one of: ${SORTS.join(', ')}.` }).optional(),
         }),
+        response: answers(z.object({ products: z.array(ecommerceProductDto), ...pagingFields })),
       },
     },
     async (request) => {

@@ -1,8 +1,9 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifySchema } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import pLimit from 'p-limit';
 import { z } from 'zod';
 import { HttpError, notFound } from '../../lib/errors';
+import { fileAnswer } from '../../lib/responses';
 import { pagingQuery, requiredId } from '../../lib/validation';
 import { createJobSheet, type JobSheetJob, type JobSheetWriter } from './jobSheet';
 import { findSheetService, jobSheetBatches, sheetHeading } from './jobSheetRows';
@@ -26,6 +27,17 @@ const SHEETS_AT_ONCE = 2;
 const SHEETS_WAITING = 20;
 export const SHEETS_BUSY =
   'Many job sheets are being prepared right now. Please try again in a minute.';
+
+/**
+ * What the job sheet answers, for the document: the PDF. Typed as any response schema, since
+ * the handler sends a stream (nothing for HEAD, 204 for a client gone away), which the binary
+ * string the document shows would not let it send.
+ */
+const sheetAnswer: FastifySchema['response'] = fileAnswer(
+  'application/pdf',
+  'The job sheet of every open job matching the filter, streamed as it is written ' +
+    '(orders.pdf); X-Job-Count gives the open jobs counted when it started.',
+);
 
 const pincode = z
   .string()
@@ -63,6 +75,7 @@ const jobSheetRoutes: FastifyPluginAsyncZod<JobSheetRoutesOptions> = async (app,
       schema: {
         params: z.object({ serviceId: requiredId('Service id') }),
         querystring: z.object({ pincode, search: pagingQuery.search }),
+        response: sheetAnswer,
       },
     },
     async (request, reply) => {

@@ -4,11 +4,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { categoriesTable, ORDER_STATUSES, ORDER_TYPES, type OrderStatus } from '../../db/schema';
 import { notFound } from '../../lib/errors';
+import { answers, count, oneOf, pagingFields } from '../../lib/responses';
 import { optionalId, pagingQuery, pagingResult, requiredId } from '../../lib/validation';
 import type { Access } from '../../permissions';
 import { toAccessoryDto, toHistoryDto, toOrderDto } from './dto';
-import { inlineJobSheet } from './jobSheetRows';
+import { INLINE_SHEET_JOBS, inlineJobSheet } from './jobSheetRows';
 import { createOrderRepository, type OrderFilter, type OrderSort } from './repository';
+import { orderDetailDto, orderDto, orderPage } from './schemas';
 
 const NOT_FOUND = 'This order does not exist.';
 const STATUS_MESSAGE = `Status must be one of: ${ORDER_STATUSES.join(', ')}.`;
@@ -42,6 +44,34 @@ const wantPdf = z
   .optional()
   .transform((v) => v === 'true');
 
+/**
+ * by-type: with `type`, one page of that type under its own key; without, both lists bounded
+ * to the newest BY_TYPE_BOUND of each, with the real totals.
+ */
+const ordersByType = oneOf([
+  z.object({
+    freshOrders: z.array(orderDto),
+    reorderOrders: z.array(orderDto),
+    totalFreshOrders: count,
+    totalReorderOrders: count,
+  }),
+  z.object({ freshOrders: z.array(orderDto), ...pagingFields }),
+  z.object({ reorderOrders: z.array(orderDto), ...pagingFields }),
+]);
+
+/** assign-jobs: a page of open jobs, and with `wantPdf=true` the job sheet as base64. */
+const jobsPage = orderPage.extend({
+  pdf: z
+    .string()
+    .optional()
+    .meta({
+      description:
+        'Only with wantPdf=true: the job sheet (application/pdf, base64) of the jobs ' +
+        'matching the filter, not only the page, bounded to the first ' +
+        `${INLINE_SHEET_JOBS.toLocaleString('en-IN')} in the sheet's order.`,
+    }),
+});
+
 const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = createOrderRepository(app.db);
   const viewers: Access = 'orders';
@@ -73,6 +103,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
           status: listStatus,
           sortField: sortField(LIST_SORTS),
         }),
+        response: answers(orderPage),
       },
     },
     async (request) => {
@@ -99,6 +130,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
           serviceId: requiredId('Service id'),
           sortField: sortField(LIST_SORTS),
         }),
+        response: answers(orderPage),
       },
     },
     async (request) => {
@@ -128,6 +160,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
           status: listStatus,
           sortField: sortField(LIST_SORTS),
         }),
+        response: answers(ordersByType),
       },
     },
     async (request) => {
@@ -164,7 +197,10 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     '/get-order/:id',
     {
       config: { access: viewersAndJobs },
-      schema: { params: z.object({ id: requiredId('Order id') }) },
+      schema: {
+        params: z.object({ id: requiredId('Order id') }),
+        response: answers(z.object({ order: orderDetailDto })),
+      },
     },
     async (request) => {
       const { id } = request.params;
@@ -190,6 +226,8 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
           orderId: requiredId('Order id'),
           status: z.enum(ORDER_STATUSES, { error: STATUS_MESSAGE }),
         }),
+        // The order as it now is; null only if it was deleted in the meantime.
+        response: answers(z.object({ order: orderDto.nullable() })),
       },
     },
     async (request) => {
@@ -220,6 +258,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
           sort: sortField(JOB_SORTS),
           wantPdf,
         }),
+        response: answers(jobsPage),
       },
     },
     async (request) => {

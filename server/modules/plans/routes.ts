@@ -3,6 +3,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, conflict, isForeignKeyViolation, notFound } from '../../lib/errors';
 import {
+  answers,
+  answersAtTop,
+  money,
+  pagingFields,
+  recordStatus,
+  timestamp,
+} from '../../lib/responses';
+import {
   nonNegativeNumber,
   optionalId,
   pagingQuery,
@@ -38,6 +46,19 @@ const planFields = { name: requiredText('Name', 100), duration, price };
 
 const planId = requiredId('Plan id');
 
+/** A tiffin plan as every call answers it (toPlanDto): `duration` in days, `price` in rupees. */
+const planDto = z.object({
+  _id: z.string(),
+  name: z.string(),
+  duration: z.number().int(),
+  price: money,
+  status: recordStatus,
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+const onePlan = z.object({ plan: planDto });
+const planCreated = answers(onePlan, 201);
+
 const planRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = createPlanRepository(app.db);
 
@@ -56,6 +77,7 @@ const planRoutes: FastifyPluginAsyncZod = async (app) => {
             })
             .default('createdAt'),
         }),
+        response: answersAtTop(z.object({ data: z.array(planDto), ...pagingFields })),
       },
     },
     async (request) => {
@@ -72,7 +94,10 @@ const planRoutes: FastifyPluginAsyncZod = async (app) => {
   // Addition: one plan by id, so a reloaded edit or view screen can fill itself.
   app.get(
     '/get-plan/:id',
-    { config: { access: 'signedIn' }, schema: { params: z.object({ id: planId }) } },
+    {
+      config: { access: 'signedIn' },
+      schema: { params: z.object({ id: planId }), response: answers(onePlan) },
+    },
     async (request) => {
       const row = await repo.findById(request.params.id);
       if (!row) throw notFound('This plan does not exist.');
@@ -82,7 +107,10 @@ const planRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/create-plan',
-    { config: { access: 'tiffinPlan' }, schema: { body: z.object(planFields) } },
+    {
+      config: { access: 'tiffinPlan' },
+      schema: { body: z.object(planFields), response: planCreated },
+    },
     async (request, reply) => {
       const created = await repo.create(request.body);
       return reply
@@ -96,7 +124,7 @@ const planRoutes: FastifyPluginAsyncZod = async (app) => {
     '/update-plan',
     {
       config: { access: 'tiffinPlan', envelope: 'success' },
-      schema: { body: z.object({ planId, ...planFields }) },
+      schema: { body: z.object({ planId, ...planFields }), response: answers(onePlan) },
     },
     async (request) => {
       const { planId: id, ...values } = request.body;
@@ -114,6 +142,7 @@ const planRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         params: z.object({ id: planId }),
         body: z.object({ bannerId: optionalId('Plan id') }).loose(),
+        response: answers(onePlan),
       },
     },
     async (request) => {

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { PRICE_EDITORS } from '../../permissions';
 import type { CategoryKind } from '../../db/schema';
 import { badRequest, conflict, isForeignKeyViolation, notFound } from '../../lib/errors';
+import { answers, count, money, recordStatus, timestamp } from '../../lib/responses';
 import { withStoredImage } from '../../lib/uploads';
 import {
   IMAGE_UPLOAD,
@@ -19,8 +20,10 @@ import { createProductRepository, toProductDto, type ProductValues } from './rep
 import {
   checkPrices,
   findCategory,
+  itemToEdit,
   optionalNonNegativeInteger,
   priceFields,
+  replacedImage,
   wholeListLimit,
 } from './rules';
 
@@ -28,6 +31,28 @@ const MISSING = 'This product does not exist.';
 const TIFFIN = 'Tiffin categories sell meal plans, not products. Add a plan under Plans instead.';
 
 const productId = requiredId('Product id');
+
+/**
+ * A product as every call answers it (toProductDto): money as numbers, litres (`quantity`) for
+ * water products only, a sub-category for laundry products only, the category as `{ _id, name }`.
+ */
+const productDto = z.object({
+  _id: z.string(),
+  name: z.string(),
+  title: z.string(),
+  description: z.string(),
+  image: z.string(),
+  price: money,
+  discountPrice: money,
+  stockQuantity: count,
+  quantity: count.nullable(),
+  subCategoryId: z.string().nullable(),
+  categoryId: z.object({ _id: z.string(), name: z.string() }),
+  status: recordStatus,
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+const oneProduct = answers(z.object({ product: productDto }));
 
 const productFields = {
   name: requiredText('Name', 100),
@@ -84,6 +109,8 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'signedIn' },
       schema: {
         querystring: z.object({ searchId: requiredId('Category id'), limit: wholeListLimit }),
+        // The spec's list is the array itself, not an object around it.
+        response: answers(z.array(productDto)),
       },
     },
     async (request) => {
@@ -96,7 +123,10 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
   // Addition: one product by id, so a reloaded edit or view screen can fill itself.
   app.get(
     '/get-product/:id',
-    { config: { access: 'signedIn' }, schema: { params: z.object({ id: productId }) } },
+    {
+      config: { access: 'signedIn' },
+      schema: { params: z.object({ id: productId }), response: oneProduct },
+    },
     async (request) => {
       const row = await repo.findById(request.params.id);
       if (!row) throw notFound(MISSING);
@@ -114,6 +144,7 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
           image: imageUpload('Please choose an image for the product.'),
           categoryId: requiredId('Category id'),
         }),
+        response: oneProduct,
       },
     },
     async (request) => {
@@ -143,20 +174,19 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
             .enum(['Active', 'Inactive'], { error: 'Status must be Active or Inactive.' })
             .optional(),
         }),
+        response: oneProduct,
       },
     },
     async (request) => {
       const { productId: id, image, categoryId, quantity, subCategoryId, ...fields } = request.body;
       checkPrices(fields);
-      const existing = await repo.findById(id);
-      if (!existing) throw notFound(MISSING);
-      if (categoryId && categoryId !== existing.categoryId) {
-        throw badRequest('A product cannot move to another category. Add it there instead.');
-      }
+      const existing = await itemToEdit(() => repo.findById(id), categoryId, {
+        missing: MISSING,
+        noun: 'product',
+      });
       const category = await findCategory(app.db, existing.categoryId);
       const kind = await kindRules(category, { quantity, subCategoryId });
-      const newImage = Buffer.isBuffer(image) ? image : undefined;
-      const updated = await withStoredImage(app.config.dataDir, newImage, (url) =>
+      const updated = await withStoredImage(app.config.dataDir, replacedImage(image), (url) =>
         repo.update(id, { ...fields, ...kind, ...(url ? { image: url } : {}) }),
       );
       if (!updated) throw notFound(MISSING);
@@ -166,7 +196,10 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/delete-product',
-    { config: { access: 'serviceManagement' }, schema: { body: z.object({ productId }) } },
+    {
+      config: { access: 'serviceManagement' },
+      schema: { body: z.object({ productId }), response: oneProduct },
+    },
     async (request) => {
       const existing = await repo.findById(request.body.productId);
       if (!existing) throw notFound(MISSING);

@@ -54,3 +54,26 @@ export const wholeListLimit = z.coerce
   .min(1, 'Limit must be between 1 and 1000.')
   .max(1000, 'Limit must be between 1 and 1000.')
   .default(1000);
+
+/**
+ * The item an edit of a product or accessory changes, or 404; an item never moves to another
+ * category (its kind decides its fields), so a different `categoryId` is refused.
+ */
+export async function itemToEdit<T extends { categoryId: string }>(
+  find: () => Promise<T | undefined>,
+  categoryId: string | undefined,
+  what: { missing: string; noun: 'product' | 'accessory' },
+): Promise<T> {
+  const existing = await find();
+  if (!existing) throw notFound(what.missing);
+  if (categoryId && categoryId !== existing.categoryId) {
+    const article = what.noun === 'accessory' ? 'An' : 'A';
+    throw badRequest(
+      `${article} ${what.noun} cannot move to another category. Add it there instead.`,
+    );
+  }
+  return existing;
+}
+
+/** An edit's image: a new file replaces the stored one; a text value keeps it. */
+export const replacedImage = (image: unknown) => (Buffer.isBuffer(image) ? image : undefined);

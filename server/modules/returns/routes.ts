@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { RETURN_DECISIONS } from '@shared/statuses';
 import { conflict, notFound, unauthorized } from '../../lib/errors';
+import { answers, answersAtTop } from '../../lib/responses';
 import { optionalText, pagingQuery, requiredId } from '../../lib/validation';
 import {
   createReturnRepository,
@@ -11,6 +12,7 @@ import {
   type ReturnDetail,
   type ReturnSort,
 } from './repository';
+import { returnRequestDto, returnRequestPage } from './schemas';
 
 const NOT_FOUND = 'This return request does not exist.';
 
@@ -18,6 +20,8 @@ const NOT_FOUND = 'This return request does not exist.';
 const CATEGORY_KINDS = { '0': 'water', '1': 'oxygen' } as const;
 
 const returnHistoryId = requiredId('Return request id');
+
+const oneReturnRequest = answers(z.object({ returnRequest: returnRequestDto }));
 
 /** Blank form values mean "not sent". */
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
@@ -64,6 +68,7 @@ const returnRoutes: FastifyPluginAsyncZod = async (app) => {
             })
             .optional(),
         }),
+        response: answersAtTop(returnRequestPage),
       },
     },
     async (request) => {
@@ -92,7 +97,10 @@ const returnRoutes: FastifyPluginAsyncZod = async (app) => {
   // Addition: one request by id, so a reloaded view screen can fill itself.
   app.get(
     '/get-return-request/:id',
-    { config, schema: { params: z.object({ id: returnHistoryId }) } },
+    {
+      config,
+      schema: { params: z.object({ id: returnHistoryId }), response: oneReturnRequest },
+    },
     async (request) => {
       const detail = await repo.findById(request.params.id);
       if (!detail) throw notFound(NOT_FOUND);
@@ -110,6 +118,7 @@ const returnRoutes: FastifyPluginAsyncZod = async (app) => {
           status: z.enum(RETURN_DECISIONS, { error: 'Please select the status' }),
           reason: z.preprocess(blankToUndefined, optionalText('Reason', 500)),
         }),
+        response: oneReturnRequest,
       },
     },
     async (request) => {

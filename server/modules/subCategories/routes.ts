@@ -2,6 +2,7 @@ import { ok } from '../../lib/reply';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, conflict, isForeignKeyViolation, notFound } from '../../lib/errors';
+import { answers, recordStatus, timestamp } from '../../lib/responses';
 import { withStoredImage } from '../../lib/uploads';
 import {
   IMAGE_UPLOAD,
@@ -17,6 +18,20 @@ const ONLY_LAUNDRY = 'Only laundry categories have sub-categories.';
 const MISSING = 'This sub category does not exist.';
 
 const subCategoryId = requiredId('Sub category id');
+
+/** A sub-category as every call answers it (toSubCategoryDto). */
+const subCategoryDto = z.object({
+  _id: z.string(),
+  name: z.string(),
+  title: z.string(),
+  description: z.string(),
+  image: z.string(),
+  categoryId: z.string(),
+  status: recordStatus,
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+const oneSubCategory = answers(z.object({ subCategory: subCategoryDto }));
 
 function inUseMessage(n: number) {
   return `This sub category is used by ${n} ${n === 1 ? 'product' : 'products'}. Move or delete ${n === 1 ? 'it' : 'them'} first.`;
@@ -39,6 +54,7 @@ const subCategoryRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         params: z.object({ categoryId: requiredId('Category id') }),
         querystring: z.object({ limit: wholeListLimit }),
+        response: answers(z.object({ subCategories: z.array(subCategoryDto) })),
       },
     },
     async (request) => {
@@ -51,7 +67,10 @@ const subCategoryRoutes: FastifyPluginAsyncZod = async (app) => {
   // Addition: one sub-category by id, so a reloaded edit or view screen can fill itself.
   app.get(
     '/get-subCategory/:id',
-    { config: { access: 'signedIn' }, schema: { params: z.object({ id: subCategoryId }) } },
+    {
+      config: { access: 'signedIn' },
+      schema: { params: z.object({ id: subCategoryId }), response: oneSubCategory },
+    },
     async (request) => {
       const row = await repo.findById(request.params.id);
       if (!row) throw notFound(MISSING);
@@ -71,6 +90,7 @@ const subCategoryRoutes: FastifyPluginAsyncZod = async (app) => {
           image: imageUpload('Please choose an image for the sub category.'),
           categoryId: requiredId('Category id'),
         }),
+        response: oneSubCategory,
       },
     },
     async (request) => {
@@ -100,6 +120,7 @@ const subCategoryRoutes: FastifyPluginAsyncZod = async (app) => {
             .enum(['Active', 'Inactive'], { error: 'Status must be Active or Inactive.' })
             .optional(),
         }),
+        response: oneSubCategory,
       },
     },
     async (request) => {
@@ -119,7 +140,10 @@ const subCategoryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/delete-subCategory',
-    { config: { access: 'serviceManagement' }, schema: { body: z.object({ subCategoryId }) } },
+    {
+      config: { access: 'serviceManagement' },
+      schema: { body: z.object({ subCategoryId }), response: oneSubCategory },
+    },
     async (request) => {
       const id = request.body.subCategoryId;
       const existing = await repo.findById(id);

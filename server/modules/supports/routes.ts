@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SUPPORT_STATUSES } from '@shared/statuses';
 import { conflict, notFound, unauthorized } from '../../lib/errors';
+import { answers } from '../../lib/responses';
 import { pagingQuery, pagingResult, plainText, requiredId } from '../../lib/validation';
 import {
   createSupportRepository,
@@ -10,6 +11,7 @@ import {
   toSupportSummaryDto,
   type SupportSort,
 } from './repository';
+import { supportSummaryPage, ticketDto } from './schemas';
 
 const TICKET_NOT_FOUND = 'This ticket does not exist.';
 
@@ -44,6 +46,7 @@ const supportRoutes: FastifyPluginAsyncZod = async (app) => {
             })
             .optional(),
         }),
+        response: answers(supportSummaryPage),
       },
     },
     async (request) => {
@@ -72,6 +75,7 @@ const supportRoutes: FastifyPluginAsyncZod = async (app) => {
           userId: requiredId('User id'),
           status: ticketStatusFilter,
         }),
+        response: answers(z.object({ supports: z.array(ticketDto) })),
       },
     },
     async (request) => {
@@ -85,7 +89,13 @@ const supportRoutes: FastifyPluginAsyncZod = async (app) => {
   // Addition: one ticket by id, so a reloaded ticket screen can fill itself.
   app.get(
     '/get-support/:id',
-    { config, schema: { params: z.object({ id: ticketId }) } },
+    {
+      config,
+      schema: {
+        params: z.object({ id: ticketId }),
+        response: answers(z.object({ support: ticketDto })),
+      },
+    },
     async (request) => {
       const support = await repo.findTicket(request.params.id);
       if (!support) throw notFound(TICKET_NOT_FOUND);
@@ -107,6 +117,8 @@ const supportRoutes: FastifyPluginAsyncZod = async (app) => {
             .min(1, 'Please enter reply.')
             .max(2000, 'The reply must be at most 2000 characters.'),
         }),
+        // The ticket as it now is; absent only if it was deleted in the meantime.
+        response: answers(z.object({ support: ticketDto.optional() })),
       },
     },
     async (request) => {

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { count, money, recordStatus, timestamp } from '../../lib/responses';
+
+/**
+ * An e-commerce product as the products list answers it (toProductDto): money as numbers, its
+ * sub-category as `category` (null when the product has none to show).
+ */
+export const ecommerceProductDto = z.object({
+  _id: z.string(),
+  title: z.string(),
+  brandName: z.string(),
+  description: z.string(),
+  image: z.string(),
+  price: money,
+  discountPrice: money,
+  stockQuantity: count,
+  noOfSolds: count,
+  status: recordStatus,
+  category: z.object({ _id: z.string(), name: z.string() }).nullable(),
+  createdAt: timestamp,
+});
+
+/**
+ * An e-commerce product category (a sub-category of the E-commerce category) as
+ * `category/view-all-categories?kind=ecommerce` answers it (toEcommerceCategoryDto), with its
+ * number of products.
+ */
+export const ecommerceCategoryDto = z.object({
+  _id: z.string(),
+  name: z.string(),
+  title: z.string(),
+  description: z.string(),
+  image: z.string(),
+  status: recordStatus,
+  productCount: count,
+  createdAt: timestamp,
+});
