@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { BusyButton } from '../components/BusyButton';
 import type { AppAuthProvider } from '../providers/authProvider';
 import { AuthCard } from './AuthCard';
-import { RECOVERY_EMAIL_KEY } from './recovery';
+import { OTP_SENT_AT_KEY, RECOVERY_EMAIL_KEY } from './recovery';
 import { emailRules } from './validators';
 
 export function SendOtpPage() {
@@ -21,6 +21,7 @@ export function SendOtpPage() {
     try {
       await auth.sendOtp(email);
       sessionStorage.setItem(RECOVERY_EMAIL_KEY, email);
+      sessionStorage.setItem(OTP_SENT_AT_KEY, String(Date.now()));
       notify('app.auth.otp_sent', { type: 'success' });
       navigate('/verify-otp', { state: { email } });
     } catch (error) {

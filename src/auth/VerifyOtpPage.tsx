@@ -5,7 +5,8 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { BusyButton } from '../components/BusyButton';
 import type { AppAuthProvider } from '../providers/authProvider';
 import { AuthCard, StartRecoveryAlert } from './AuthCard';
-import { RECOVERY_EMAIL_KEY } from './recovery';
+import { OTP_SENT_AT_KEY, RECOVERY_EMAIL_KEY } from './recovery';
+import { ResendOtpButton } from './ResendOtpButton';
 import { requiredField } from './validators';
 
 const otpRules = [
@@ -31,6 +32,7 @@ export function VerifyOtpPage() {
     try {
       const result = await auth.verifyOtp(email!, String(values.otp).trim());
       sessionStorage.removeItem(RECOVERY_EMAIL_KEY);
+      sessionStorage.removeItem(OTP_SENT_AT_KEY);
       notify('app.auth.otp_verified', { type: 'success' });
       navigate('/update-forgot-password', { state: { data: result } });
     } catch (error) {
@@ -63,6 +65,7 @@ export function VerifyOtpPage() {
               fullWidth
               size="large"
             />
+            <ResendOtpButton email={email} />
           </Stack>
         </Form>
       ) : (

@@ -55,6 +55,8 @@ export const messages = {
       otp: 'OTP',
       verify: 'Verify OTP',
       otp_verified: 'OTP verified successfully!',
+      resend_otp: 'Resend OTP',
+      resend_in: 'Resend OTP in %{seconds} s',
       login_link: 'Login',
       go_to_website: 'Go to website ?',
       click_here: 'Click Here',

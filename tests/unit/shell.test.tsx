@@ -60,6 +60,25 @@ describe('password recovery screens', () => {
     expect(authProvider.verifyOtp).toHaveBeenCalledWith('asha@example.com', '123456');
   });
 
+  it('offers Resend OTP after a countdown and sends a new OTP to the same e-mail', async () => {
+    sessionStorage.setItem('recoveryEmail', 'asha@example.com');
+    // The first OTP went out 58 s ago: two seconds left before another may be asked for.
+    sessionStorage.setItem('recoveryOtpSentAt', String(Date.now() - 58_000));
+    try {
+      const { authProvider } = renderApp('/verify-otp', {
+        authProvider: fakeAuthProvider(undefined, false),
+      });
+      expect(await screen.findByRole('button', { name: /^Resend OTP in \d s$/ })).toBeDisabled();
+      const resend = await screen.findByRole('button', { name: 'Resend OTP' }, { timeout: 5000 });
+      await userEvent.click(resend);
+      expect(await screen.findByText('OTP sent successfully!')).toBeInTheDocument();
+      expect(authProvider.sendOtp).toHaveBeenCalledWith('asha@example.com');
+      expect(screen.getByRole('button', { name: /^Resend OTP in (59|60) s$/ })).toBeDisabled();
+    } finally {
+      sessionStorage.clear();
+    }
+  });
+
   it('sends the security token with matching new passwords, then goes to login', async () => {
     const { authProvider } = renderApp('/update-forgot-password', {
       authProvider: fakeAuthProvider(undefined, false),
