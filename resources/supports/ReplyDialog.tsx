@@ -14,6 +14,7 @@ import { useNavigate } from 'react-router-dom';
 import { useAction } from '@/actions/useAction';
 import { FormSubmitButton } from '@/forms/FormSubmitButton';
 import type { AppDataProvider } from '../index';
+import { ticketCustomer } from './ticketFields';
 
 const STATUS_CHOICES = [
   { id: 'resolved', name: 'app.supports.resolved' },
@@ -29,7 +30,8 @@ const replyGiven = (value: unknown) =>
 
 /**
  * The reply modal: a status (none chosen at first) and the reply, sent with POST
- * support/make-resolve. Success: the server's message, then the Help list. Failure: the action's
+ * support/make-resolve. Success: the server's message, and the admin stays with that customer's
+ * tickets, the reply shown (the spec's client went back to the Help list; docs/api.md). Failure: the action's
  * own message, with the server's reason when it gave one (e.g. the ticket was resolved meanwhile:
  * the tickets then reload and the Reply button goes).
  */
@@ -57,7 +59,11 @@ export function ReplyDialog({
       failureMessage: 'app.supports.reply_failed',
       failureWithReason: 'app.supports.reply_failed_because',
       invalidates: ['supports'],
-      onSuccess: () => navigate('/supports/1'),
+      onSuccess: () => {
+        onClose();
+        const customer = ticketCustomer(ticket).id;
+        if (customer) navigate(`/support/view/${customer}`);
+      },
       // The ticket was resolved or removed meanwhile: the tickets reload and the Reply button goes.
       onError: async (error) => {
         if (error instanceof HttpError && (error.status === 404 || error.status === 409)) {

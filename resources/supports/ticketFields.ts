@@ -39,5 +39,6 @@ export function ticketCustomer(ticket: RaRecord | undefined) {
   return {
     name: [user.firstName, user.lastName].filter(Boolean).join(' '),
     email: typeof user.email === 'string' ? user.email : '',
+    id: typeof user._id === 'string' ? user._id : undefined,
   };
 }
