@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSION_GROUPS } from '@server/db/schema';
 import { seedDemoAdmins } from '@server/db/seed/admins';
 import { allPermissions } from '@server/permissions';
-import { ADMIN_EMAIL, bearer, createTestServer, type TestServer } from './helpers';
+import {
+  ADMIN_EMAIL,
+  bearer,
+  createTestServer,
+  type TestServer,
+  apiClient,
+  withQuery,
+} from './helpers';
 
 interface AdminDto {
   _id: string;
@@ -26,25 +33,10 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-function post(url: string, payload: Record<string, unknown>, token = s.superToken) {
-  return s.app.inject({
-    method: 'POST',
-    url: `/api/admin/${url}`,
-    headers: bearer(token),
-    payload,
-  });
-}
-
-function get(url: string, query: Record<string, string | number> = {}, token = s.superToken) {
-  const qs = new URLSearchParams(
-    Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]),
-  );
-  return s.app.inject({
-    method: 'GET',
-    url: `/api/admin/${url}?${qs}`,
-    headers: bearer(token),
-  });
-}
+const admin = apiClient(() => s, 'admin');
+const { post } = admin;
+const get = (url: string, query: Record<string, string | number> = {}, token?: string) =>
+  admin.get(withQuery(url, query), token);
 
 let counter = 0;
 const uniqueEmail = () => `Staff${++counter}-${Date.now()}@Example.com`;

@@ -9,7 +9,7 @@ import { App } from '@landing/App';
 import { contentPagesTable } from '@server/db/schema';
 import { MAX_RICH_TEXT_CHARS } from '@server/lib/richText';
 import { deniedMessage } from '@server/permissions';
-import { bearer, createTestServer, type TestAdmin, type TestServer } from './helpers';
+import { bearer, createTestServer, type TestAdmin, type TestServer, apiClient } from './helpers';
 
 let s: TestServer;
 let editor: TestAdmin;
@@ -40,18 +40,7 @@ afterAll(async () => {
   await rm(distDir, { recursive: true, force: true });
 });
 
-function post(url: string, payload: unknown, token: string | null = s.superToken) {
-  return s.app.inject({
-    method: 'POST',
-    url: `/api/${url}`,
-    payload: payload as object,
-    headers: token ? bearer(token) : {},
-  });
-}
-
-function get(url: string, token: string | null = s.superToken) {
-  return s.app.inject({ method: 'GET', url: `/api/${url}`, headers: token ? bearer(token) : {} });
-}
+const { get, post } = apiClient(() => s);
 
 const HOSTILE = [
   '<h1>Our terms</h1>',

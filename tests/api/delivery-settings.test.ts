@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedServiceAreas } from '@server/db/seed/service-areas';
-import { bearer, createTestServer, type TestServer } from './helpers';
+import { bearer, createTestServer, type TestServer, apiClient } from './helpers';
 
 const NO_OTHERS = 'You do not have the Others permission. Ask the super-admin to grant it.';
 
@@ -10,10 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-const get = (url: string, token = s.superToken) =>
-  s.app.inject({ method: 'GET', url: `/api/${url}`, headers: bearer(token) });
-const save = (url: string, payload: Record<string, unknown>, token = s.superToken) =>
-  s.app.inject({ method: 'POST', url: `/api/${url}`, headers: bearer(token), payload });
+const { get, post: save } = apiClient(() => s);
 
 describe('delivery charges', () => {
   it('reads zeros before anything is saved', async () => {

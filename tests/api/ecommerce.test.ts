@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categoriesTable, ecommerceProductsTable, subCategoriesTable } from '@server/db/schema';
 import { ECOMMERCE_SHELVES, seedEcommerce } from '@server/db/seed/ecommerce';
 import { deniedMessage } from '@server/permissions';
-import { bearer, createTestServer, type TestServer } from './helpers';
+import { createTestServer, type TestServer, apiClient, withQuery } from './helpers';
 
 interface ProductDto {
   _id: string;
@@ -52,16 +52,9 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => s.close());
 
-function get(url: string, query: Record<string, string | number> = {}, token = s.superToken) {
-  const qs = new URLSearchParams(
-    Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]),
-  );
-  return s.app.inject({
-    method: 'GET',
-    url: `/api/${url}${qs.size ? `?${qs}` : ''}`,
-    headers: token ? bearer(token) : {},
-  });
-}
+const api = apiClient(() => s);
+const get = (url: string, query: Record<string, string | number> = {}, token?: string | null) =>
+  api.get(withQuery(url, query), token);
 
 async function products(query: Record<string, string | number> = {}) {
   const res = await get('e-comm/admin-get-all-products', query);

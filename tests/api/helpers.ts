@@ -293,28 +293,62 @@ export const pngPart = (data: Buffer, filename = 'photo.png'): FilePart => ({
   data,
 });
 
+/** `path?key=value&...` from a query object; the path alone when there is none. */
+export function withQuery(path: string, query: Record<string, string | number> = {}): string {
+  const qs = new URLSearchParams(
+    Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]),
+  );
+  return qs.size > 0 ? `${path}?${qs}` : path;
+}
+
 /**
- * The calls of one area (`/api/<area>/...`) as the panel makes them: multipart POSTs and GETs,
- * with the super-admin's token unless another is given. `server` is read at call time, so a
- * file can create its client before `beforeAll` starts the server.
+ * The /api calls of a test file as a client makes them: each with the super-admin's token
+ * unless another is given (`null`: none), its path under `/api/<base>/` (`base` may be left
+ * out). `server` is read at call time, so a file can create its client before `beforeAll`
+ * starts the server.
  */
-export function areaClient(server: () => TestServer, area: string) {
+export function apiClient(server: () => TestServer, base?: string) {
+  const url = (path: string) => `/api/${base ? `${base}/` : ''}${path}`;
+  const auth = (token: string | null | undefined) =>
+    token === null ? {} : bearer(token ?? server().superToken);
   return {
-    post(action: string, fields: Record<string, string | FilePart>, token?: string) {
+    get: (path: string, token?: string | null) =>
+      server().app.inject({ method: 'GET', url: url(path), headers: auth(token) }),
+    /** A JSON body. */
+    post: (path: string, payload: unknown, token?: string | null) =>
+      server().app.inject({
+        method: 'POST',
+        url: url(path),
+        headers: auth(token),
+        payload: payload as object,
+      }),
+    /** A URL-encoded form, as the spec's support and return calls send. */
+    postForm: (path: string, fields: Record<string, string>, token?: string | null) =>
+      server().app.inject({
+        method: 'POST',
+        url: url(path),
+        headers: { ...auth(token), 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams(fields).toString(),
+      }),
+    /** A multipart form, files included, as the panel's uploads send. */
+    postMultipart: (
+      path: string,
+      fields: Record<string, string | FilePart>,
+      token?: string | null,
+    ) => {
       const { payload, headers } = multipart(fields);
       return server().app.inject({
         method: 'POST',
-        url: `/api/${area}/${action}`,
-        headers: { ...headers, ...bearer(token ?? server().superToken) },
+        url: url(path),
+        headers: { ...headers, ...auth(token) },
         payload,
       });
     },
-    get(url: string, token?: string) {
-      return server().app.inject({
-        method: 'GET',
-        url: `/api/${area}/${url}`,
-        headers: bearer(token ?? server().superToken),
-      });
-    },
   };
+}
+
+/** The calls of one area (`/api/<area>/...`) as the panel makes them: multipart POSTs and GETs. */
+export function areaClient(server: () => TestServer, area: string) {
+  const { get, postMultipart } = apiClient(server, area);
+  return { get, post: postMultipart };
 }

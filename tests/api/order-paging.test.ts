@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BY_TYPE_BOUND } from '@server/modules/orders/routes';
-import { bearer, createTestServer, type TestServer } from './helpers';
+import { createTestServer, type TestServer, apiClient } from './helpers';
 import { createOrderFixtures, type OrderFixtures } from './orderFixtures';
 
 const ORDERS = 3000;
@@ -50,9 +50,7 @@ beforeAll(async () => {
 
 afterAll(() => s?.close());
 
-async function get(url: string) {
-  return s.app.inject({ method: 'GET', url: `/api/order/${url}`, headers: bearer(s.superToken) });
-}
+const { get } = apiClient(() => s, 'order');
 
 /** The ids of the list as SQL alone would page it. */
 async function expectedIds(where: ReturnType<typeof sql>, order: 'asc' | 'desc', page: number) {

@@ -8,7 +8,14 @@ import {
   type OrderStatus,
 } from '@server/db/schema';
 import { deniedMessage } from '@server/permissions';
-import { bearer, createTestServer, multipart, type TestAdmin, type TestServer } from './helpers';
+import {
+  bearer,
+  createTestServer,
+  multipart,
+  type TestAdmin,
+  type TestServer,
+  apiClient,
+} from './helpers';
 import { createOrderFixtures, type OrderFixtures, type PlaceOptions } from './orderFixtures';
 
 interface OrderDto {
@@ -112,8 +119,7 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-const get = (url: string, token = s.superToken) =>
-  s.app.inject({ method: 'GET', url: `/api/order/${url}`, headers: bearer(token) });
+const { get } = apiClient(() => s, 'order');
 
 async function list(url: string, token?: string): Promise<ListResult> {
   const res = await get(url, token);

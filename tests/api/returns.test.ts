@@ -4,7 +4,7 @@ import { categoriesTable, customersTable, returnRequestsTable } from '@server/db
 import { placeOrder } from '@server/modules/orders/placeOrder';
 import { requestReturn } from '@server/modules/returns/requestReturn';
 import { deniedMessage } from '@server/permissions';
-import { bearer, createTestServer, type TestAdmin, type TestServer } from './helpers';
+import { createTestServer, type TestAdmin, type TestServer, apiClient } from './helpers';
 
 interface ReturnDto {
   _id: string;
@@ -112,18 +112,7 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-function get(url: string, token = s.superToken) {
-  return s.app.inject({ method: 'GET', url: `/api/${url}`, headers: bearer(token) });
-}
-
-function postForm(url: string, fields: Record<string, string>, token = s.superToken) {
-  return s.app.inject({
-    method: 'POST',
-    url: `/api/${url}`,
-    headers: { ...bearer(token), 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams(fields).toString(),
-  });
-}
+const { get, postForm } = apiClient(() => s);
 
 const list = (query: string, token?: string) =>
   get(`return-history/get-all-return-requests?${query}`, token);

@@ -8,7 +8,14 @@ import {
 } from '@server/db/schema';
 import { openTicket } from '@server/modules/supports/openTicket';
 import { deniedMessage } from '@server/permissions';
-import { bearer, createTestServer, multipart, type TestAdmin, type TestServer } from './helpers';
+import {
+  bearer,
+  createTestServer,
+  multipart,
+  type TestAdmin,
+  type TestServer,
+  apiClient,
+} from './helpers';
 
 interface SummaryDto {
   _id: string;
@@ -127,18 +134,7 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-function get(url: string, token = s.superToken) {
-  return s.app.inject({ method: 'GET', url: `/api/${url}`, headers: bearer(token) });
-}
-
-function postForm(url: string, fields: Record<string, string>, token = s.superToken) {
-  return s.app.inject({
-    method: 'POST',
-    url: `/api/${url}`,
-    headers: { ...bearer(token), 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams(fields).toString(),
-  });
-}
+const { get, postForm } = apiClient(() => s);
 
 const list = (query: string, token?: string) => get(`support/get-all-supports?${query}`, token);
 const names = (res: { json(): { result: { supports: SummaryDto[] } } }) =>

@@ -10,7 +10,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ordersTable, orderStatusHistoryTable } from '@server/db/schema';
 import { TOO_SLOW, WRITE_TOO_SLOW } from '@server/plugins/errors';
-import { bearer, createTestServer, type TestServer } from '../api/helpers';
+import { apiClient, bearer, createTestServer, type TestServer } from '../api/helpers';
 import { createOrderFixtures } from '../api/orderFixtures';
 
 let s: TestServer;
@@ -25,8 +25,7 @@ beforeAll(async () => {
 
 afterAll(() => s?.close());
 
-const get = (url: string) =>
-  s.app.inject({ method: 'GET', url: `/api/${url}`, headers: bearer(s.superToken) });
+const { get } = apiClient(() => s);
 
 /** Runs `during` while another session holds the orders table, as a long write would. */
 async function whileOrdersLocked(during: () => Promise<void>) {
