@@ -1,9 +1,13 @@
 import DoneIcon from '@mui/icons-material/Done';
-import { useCanAccess, useTranslate, type RaRecord } from 'react-admin';
+import { useState } from 'react';
+import { Confirm, useCanAccess, useTranslate, type RaRecord } from 'react-admin';
 import { BusyButton } from '@/components/BusyButton';
 import { useOrderStatusUpdate } from './useOrderStatusUpdate';
 
-/** Sets a Pending order to Delivered, shows the server's message, then `onDone` (back). */
+/**
+ * Sets a Pending order to Delivered once the admin confirms (a delivered order starts its
+ * return and billing), shows the server's message, then `onDone` (back).
+ */
 export function MarkDeliveredButton({
   order,
   resource,
@@ -16,18 +20,33 @@ export function MarkDeliveredButton({
   const translate = useTranslate();
   const { canAccess } = useCanAccess({ resource, action: 'edit' });
   const { update, busy } = useOrderStatusUpdate();
+  const [asking, setAsking] = useState(false);
   if (!canAccess) return null;
   return (
-    <BusyButton
-      type="button"
-      color="success"
-      startIcon={<DoneIcon />}
-      busy={busy}
-      label={translate('app.orders.mark_delivered')}
-      busyLabel={translate('app.updating')}
-      onClick={async () => {
-        if (await update(order, 'Delivered')) onDone();
-      }}
-    />
+    <>
+      <BusyButton
+        type="button"
+        color="success"
+        startIcon={<DoneIcon />}
+        busy={busy}
+        label={translate('app.orders.mark_delivered')}
+        busyLabel={translate('app.updating')}
+        onClick={() => setAsking(true)}
+      />
+      <Confirm
+        isOpen={asking}
+        loading={busy}
+        title={translate('app.orders.mark_delivered_title', { orderId: order.orderId })}
+        content={translate('app.orders.mark_delivered_text', { status: order.status })}
+        confirm={translate('app.orders.mark_delivered')}
+        cancel={translate('app.orders.cancel')}
+        onConfirm={async () => {
+          const saved = await update(order, 'Delivered');
+          setAsking(false);
+          if (saved) onDone();
+        }}
+        onClose={() => setAsking(false)}
+      />
+    </>
   );
 }

@@ -54,9 +54,8 @@ export function OrderStatusButton() {
  */
 function OrderStatusDialog({ order, onClose }: { order: RaRecord; onClose: () => void }) {
   const translate = useTranslate();
-  const [status, setStatus] = useState<OrderStatus>(
-    isOrderStatus(order.status) ? order.status : 'Pending',
-  );
+  const current: OrderStatus = isOrderStatus(order.status) ? order.status : 'Pending';
+  const [status, setStatus] = useState<OrderStatus>(current);
   const { update, busy } = useOrderStatusUpdate();
   const titleId = `order-status-title-${order.id}`;
 
@@ -99,8 +98,10 @@ function OrderStatusDialog({ order, onClose }: { order: RaRecord; onClose: () =>
           <Button onClick={onClose} disabled={busy}>
             {translate('app.orders.cancel')}
           </Button>
+          {/* Nothing to save until another status is chosen. */}
           <BusyButton
             busy={busy}
+            disabled={busy || status === current}
             label={translate('app.orders.save')}
             busyLabel={translate('app.updating')}
           />

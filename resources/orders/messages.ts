@@ -32,6 +32,8 @@ export const messages = {
   view_title: 'View Order',
   no_data: 'No order data found.',
   mark_delivered: 'Mark As Delivered',
+  mark_delivered_title: 'Mark order %{orderId} as delivered?',
+  mark_delivered_text: 'It is %{status} now. Delivered orders leave the open jobs.',
   back: 'Back',
   customer: 'Customer',
   name: 'Name',

@@ -68,6 +68,8 @@ export function ConfirmDeleteButton({
         title={`Delete ${name || 'this record'}?`}
         content="This cannot be undone."
         confirm="Delete"
+        // Red: a delete cannot be undone.
+        confirmColor="warning"
         onConfirm={confirm}
         onClose={() => setOpen(false)}
       />

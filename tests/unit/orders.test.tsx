@@ -321,6 +321,8 @@ describe('order status modal', () => {
       'Cancelled',
     ]);
     expect(within(dialog).getByRole('radio', { name: 'Out for Delivery' })).toBeChecked();
+    // Nothing to save until another status is chosen.
+    expect(within(dialog).getByRole('button', { name: 'Save' })).toBeDisabled();
     const loads = orderCalls(dataProvider).length;
 
     await userEvent.click(within(dialog).getByRole('radio', { name: 'Delivered' }));
@@ -465,6 +467,16 @@ describe('View Order', () => {
     );
     await heading('View Order');
     await userEvent.click(await screen.findByRole('button', { name: 'Mark As Delivered' }));
+    // It asks first; Cancel changes nothing.
+    const confirm = await screen.findByRole('dialog', {
+      name: 'Mark order OD250305K3F9QZ as delivered?',
+    });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(dataProvider.setOrderStatus).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Mark As Delivered' }));
+    const again = await screen.findByRole('dialog');
+    await userEvent.click(within(again).getByRole('button', { name: 'Mark As Delivered' }));
     expect(await screen.findByText('Order status updated to Delivered.')).toBeInTheDocument();
     expect(dataProvider.setOrderStatus).toHaveBeenCalledWith({ id: 'ord-w', status: 'Delivered' });
     // Back on the list it came from.
