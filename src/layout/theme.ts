@@ -14,7 +14,18 @@ export const theme: RaThemeOptions = {
   sidebar: { width: 280, closedWidth: 0 },
   components: {
     ...defaultTheme.components,
-    RaLayout: { styleOverrides: { root: { '& .RaLayout-content': { padding: 16 } } } },
+    // minWidth 0: the content never grows past the screen to fit a wide table; the table
+    // scrolls inside its card instead (a phone stays 390 px wide, the top bar with it).
+    RaLayout: {
+      styleOverrides: {
+        root: {
+          // react-admin lets the layout grow to fit its content ('fit-content').
+          minWidth: 0,
+          '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar': { minWidth: 0 },
+          '& .RaLayout-content': { padding: 16, minWidth: 0 },
+        },
+      },
+    },
     // The entry of the current page stands out (react-admin only darkens its text).
     RaMenuItemLink: {
       styleOverrides: {

@@ -1,0 +1,57 @@
+import type { Page } from '@playwright/test';
+import { expect, loginAs, screen, SUPER_ADMIN, test } from './fixtures';
+
+/*
+ * No page of the panel is wider than the screen, on a laptop or on a phone: a wide table
+ * scrolls inside its card, toolbars wrap, and the top bar stays in view (issue 13.4).
+ */
+
+/** Every page the sidebar links to, collected by opening each group (1366 px, sidebar open). */
+async function sidebarPages(page: Page): Promise<string[]> {
+  const nav = page.getByRole('navigation', { name: 'Main menu' });
+  const hrefs = new Set<string>();
+  const collect = async () => {
+    const paths = await nav
+      .getByRole('link')
+      .evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).pathname));
+    for (const path of paths) hrefs.add(path);
+  };
+  await collect();
+  // One group opens at a time: open each in turn and take its links.
+  const groups = await nav.locator('[aria-expanded]').allTextContents();
+  for (const name of groups) {
+    await nav.getByRole('button', { name, exact: true }).click();
+    await expect(nav.getByRole('button', { name, exact: true, expanded: true })).toBeVisible();
+    await collect();
+  }
+  return [...hrefs];
+}
+
+async function expectWithinScreen(page: Page, path: string) {
+  await page.goto(path);
+  // The screen has loaded its code and its data.
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByText('Loading ...')).toHaveCount(0);
+  const { scroll, screenWidth } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    screenWidth: window.innerWidth,
+  }));
+  expect(scroll, `${path} is ${scroll}px wide on a ${screenWidth}px screen`).toBeLessThanOrEqual(
+    screenWidth,
+  );
+}
+
+test('no page is wider than a 1366px or a 390px screen', async ({ page }) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize({ width: 1366, height: 800 });
+  await loginAs(page, SUPER_ADMIN);
+  const pages = await sidebarPages(page);
+  expect(pages.length).toBeGreaterThan(30);
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: width > 500 ? 800 : 844 });
+    for (const path of pages) await expectWithinScreen(page, path);
+  }
+  await page.goto('/admin-panel/orders/1');
+  await expect(page.getByText(/^Showing 1 to/)).toBeVisible();
+  await screen(page, 'orders-390');
+});
