@@ -11,7 +11,7 @@ import {
 import { useTranslate, type RaRecord } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatRupees } from '@/format';
-import { COMPACT_ON_PHONES, HIDDEN_ON_PHONES, RecentPanel } from './RecentPanel';
+import { COMPACT_ON_PHONES, HIDDEN_WHEN_NARROW, RecentPanel } from './RecentPanel';
 import { OrderStatusChip } from '../orders/OrderStatusChip';
 
 /** The five newest orders (the server sends none to an admin without the orders group). */
@@ -28,7 +28,7 @@ export function RecentOrders({ orders }: { orders: RaRecord[] }) {
             <TableHead>
               <TableRow>
                 <TableCell>{t('order_id')}</TableCell>
-                <TableCell sx={HIDDEN_ON_PHONES}>{t('payment_method')}</TableCell>
+                <TableCell sx={HIDDEN_WHEN_NARROW}>{t('payment_method')}</TableCell>
                 <TableCell align="right">{t('amount')}</TableCell>
                 <TableCell>{t('status')}</TableCell>
               </TableRow>
@@ -41,11 +41,13 @@ export function RecentOrders({ orders }: { orders: RaRecord[] }) {
                       {order.orderId}
                     </Link>
                   </TableCell>
-                  <TableCell sx={HIDDEN_ON_PHONES}>{order.paymentMethod || t('online')}</TableCell>
+                  <TableCell sx={HIDDEN_WHEN_NARROW}>
+                    {order.paymentMethod || t('online')}
+                  </TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                     {formatRupees(order.amount)}
                   </TableCell>
-                  <TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
                     <OrderStatusChip status={order.status} />
                   </TableCell>
                 </TableRow>

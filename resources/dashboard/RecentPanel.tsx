@@ -5,8 +5,15 @@ import { Link as RouterLink } from 'react-router-dom';
 
 /** Table cells with less side padding on phones, so the tables fit a 375px screen. */
 export const COMPACT_ON_PHONES = { '& .MuiTableCell-root': { px: { xs: 1, sm: 2 } } };
-/** A column left out on phones (the payment method: the order's screen has it). */
-export const HIDDEN_ON_PHONES = { display: { xs: 'none', sm: 'table-cell' } };
+/**
+ * A column left out wherever the table is narrow (the payment method: the order's screen has
+ * it): on phones, and from `lg` on, where the panel
+ * shares the row with another, until the screen is wide enough (`xl`) for every column and a
+ * status chip ('Out for Delivery') that is never cut.
+ */
+export const HIDDEN_WHEN_NARROW = {
+  display: { xs: 'none', sm: 'table-cell', lg: 'none', xl: 'table-cell' },
+};
 
 /** A titled card with a 'View all' link to the full list. */
 export function RecentPanel({
