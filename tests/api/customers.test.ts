@@ -139,6 +139,12 @@ describe('GET /api/user/all-users', () => {
     expect(names(await get(`user/all-users?search=${encodeURIComponent('+91 98765')}`))).toEqual([
       'Aarav',
     ]);
+    // A full name as typed: first name then last name, either in part.
+    expect(names(await get('user/all-users?status=All&search=Kavya%20Reddy'))).toEqual(['Kavya']);
+    expect(names(await get('user/all-users?status=All&search=%20kav%20%20red%20'))).toEqual([
+      'Kavya',
+    ]);
+    expect(names(await get('user/all-users?status=All&search=Kavya%20Mehta'))).toEqual([]);
     // The status filter still applies to the matches; a search that matches nothing is empty.
     expect(names(await get('user/all-users?search=mehta'))).toEqual([]);
     expect(names(await get('user/all-users?status=All&search=50%25'))).toEqual([]);

@@ -204,8 +204,15 @@ describe('GET /api/support/get-all-supports', () => {
     const bad = await list('sort=email');
     expect(bad.json()).toEqual({
       statuscode: 400,
-      message: 'Sort must be one of: lastTicketAt, supportCount.',
+      message: 'Sort must be one of: lastTicketAt, createdAt, supportCount.',
     });
+  });
+
+  it('takes sort=createdAt, as the other lists do: the newest ticket first', async () => {
+    const byDate = await list('sort=createdAt&sortOrder=desc');
+    expect(byDate.statusCode, byDate.body).toBe(200);
+    expect(names(byDate)).toEqual(names(await list('')));
+    expect(names(await list('sort=createdAt&sortOrder=asc'))).toEqual([...names(byDate)].reverse());
   });
 });
 

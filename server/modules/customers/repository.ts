@@ -70,8 +70,9 @@ const ALL_COLUMNS: SearchColumn[] = ['firstName', 'lastName', 'email', 'phone'];
 
 /**
  * The customers whose first name, last name, e-mail or phone contain the text (start with it,
- * below three characters: server/lib/sql.ts), of these statuses, with a sort key: one
- * trigram-indexed lookup per column joined by UNION (an OR across columns ignores the indexes).
+ * below three characters: server/lib/sql.ts), or whose full name it is ('Kavya Verma'), of these
+ * statuses, with a sort key: one trigram-indexed lookup per column joined by UNION (an OR
+ * across columns ignores the indexes).
  */
 function customerMatches(
   db: Database,
@@ -81,20 +82,33 @@ function customerMatches(
   const pattern = searchPattern(search);
   // Phones are stored as 10 digits: '+91 98765' looks for '98765'.
   const digits = search.replace(/^\s*\+91/, '').replace(/[\s()+-]/g, '');
-  const byColumn = (column: SearchColumn) =>
+  const matching = (condition: SQL | undefined) =>
     db
       .select({ id: customersTable.id, sortKey: sql`${opts.sortKey ?? sql`null`}`.as('sort_key') })
       .from(customersTable)
       .where(
-        and(
-          ilike(
-            customersTable[column],
-            column === 'phone' ? searchPattern(digits || search) : pattern,
-          ),
-          opts.statuses ? inArray(customersTable.status, opts.statuses) : undefined,
-        ),
+        and(condition, opts.statuses ? inArray(customersTable.status, opts.statuses) : undefined),
       );
-  const [first, second, ...others] = (opts.columns ?? ALL_COLUMNS).map(byColumn);
+  const columns = opts.columns ?? ALL_COLUMNS;
+  const lookups = columns.map((column) =>
+    matching(
+      ilike(customersTable[column], column === 'phone' ? searchPattern(digits || search) : pattern),
+    ),
+  );
+  // A full name as people type it ('Kavya Verma'): the first word in the first name and the
+  // rest in the last name, both trigram-indexed (a BitmapAnd of the two lookups).
+  const [firstWord, ...rest] = search.trim().split(/\s+/);
+  if (rest.length > 0 && columns.includes('firstName') && columns.includes('lastName')) {
+    lookups.push(
+      matching(
+        and(
+          ilike(customersTable.firstName, searchPattern(firstWord!)),
+          ilike(customersTable.lastName, searchPattern(rest.join(' '))),
+        ),
+      ),
+    );
+  }
+  const [first, second, ...others] = lookups;
   return second ? union(first!, second, ...others) : first!;
 }
 

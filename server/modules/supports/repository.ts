@@ -13,6 +13,8 @@ import { findCustomerIds } from '../customers/repository';
 
 export const SUPPORT_SORTS = {
   lastTicketAt: supportCustomersTable.lastTicketAt,
+  // What a client that sorts the other lists by date sends: the customer's newest ticket.
+  createdAt: supportCustomersTable.lastTicketAt,
   supportCount: supportCustomersTable.ticketCount,
 } as const;
 export type SupportSort = keyof typeof SUPPORT_SORTS;
