@@ -45,6 +45,7 @@ export function ContactUsEdit() {
       error={error}
     >
       <SimpleForm
+        disableInvalidFormNotification
         key={dataUpdatedAt}
         record={record}
         onSubmit={save.submit}

@@ -41,6 +41,7 @@ function LegalTextEdit({ kind, publicPath }: LegalTextProps) {
       error={error}
     >
       <SimpleForm
+        disableInvalidFormNotification
         key={dataUpdatedAt}
         record={record}
         onSubmit={save.submit}

@@ -43,6 +43,7 @@ export function SettingForm<Stored>({
   return (
     <SettingsCard title={translate(title)} isPending={stored.isPending} error={stored.error}>
       <SimpleForm
+        disableInvalidFormNotification
         // A new answer from the server refills the form.
         key={stored.dataUpdatedAt}
         record={toForm(stored.data ?? undefined)}

@@ -64,7 +64,7 @@ export function ReturnStatusForm({ record }: { record: RaRecord }) {
   };
 
   return (
-    <Form onSubmit={submit} record={{ status: '', reason: '' }}>
+    <Form disableInvalidFormNotification onSubmit={submit} record={{ status: '', reason: '' }}>
       <Stack sx={{ maxWidth: 520 }}>
         <RadioButtonGroupInput
           source="status"

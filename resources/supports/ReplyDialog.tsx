@@ -77,7 +77,7 @@ export function ReplyDialog({
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="reply-dialog-title">
-      <Form onSubmit={send} record={{ status: '', reply: '' }}>
+      <Form disableInvalidFormNotification onSubmit={send} record={{ status: '', reply: '' }}>
         <DialogTitle id="reply-dialog-title">{title}</DialogTitle>
         <DialogContent>
           <SelectInput

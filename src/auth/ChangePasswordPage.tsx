@@ -37,7 +37,7 @@ export function ChangePasswordPage() {
         <Typography variant="h5" component="h1" gutterBottom>
           {translate('app.auth.change_title')}
         </Typography>
-        <Form key={formKey} onSubmit={submit}>
+        <Form key={formKey} disableInvalidFormNotification onSubmit={submit}>
           <Stack>
             <PasswordInput
               source="oldPassword"

@@ -31,7 +31,7 @@ export function LoginPage() {
       subtitle={translate('app.auth.login_subtitle')}
       link={{ to: '/send-otp', label: 'app.auth.forgot' }}
     >
-      <Form onSubmit={submit}>
+      <Form disableInvalidFormNotification onSubmit={submit}>
         <Stack>
           <TextInput
             source="email"

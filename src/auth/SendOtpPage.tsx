@@ -35,7 +35,7 @@ export function SendOtpPage() {
       title={translate('app.auth.send_otp_title')}
       link={{ to: '/login', label: 'app.auth.back_to_login' }}
     >
-      <Form onSubmit={submit}>
+      <Form disableInvalidFormNotification onSubmit={submit}>
         <Stack>
           <TextInput
             source="email"

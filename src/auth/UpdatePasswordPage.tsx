@@ -40,7 +40,7 @@ export function UpdatePasswordPage() {
       link={{ to: '/login', label: 'app.auth.login_link' }}
     >
       {securityToken ? (
-        <Form onSubmit={submit}>
+        <Form disableInvalidFormNotification onSubmit={submit}>
           <Stack>
             <PasswordInput
               source="password"

@@ -47,7 +47,7 @@ export function VerifyOtpPage() {
       link={{ to: '/login', label: 'app.auth.login_link' }}
     >
       {email ? (
-        <Form onSubmit={submit} defaultValues={{ email }}>
+        <Form disableInvalidFormNotification onSubmit={submit} defaultValues={{ email }}>
           <Stack>
             <TextInput source="email" label="app.auth.email" readOnly fullWidth />
             <TextInput

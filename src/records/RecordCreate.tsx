@@ -45,6 +45,7 @@ export function RecordCreate({
     >
       <RecordCard title={translate(title)} maxWidth={maxWidth}>
         <SimpleForm
+          disableInvalidFormNotification
           defaultValues={defaultValues}
           toolbar={<FormToolbar label={label} busyLabel={translate(busyLabel)} />}
         >

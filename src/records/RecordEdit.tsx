@@ -99,7 +99,11 @@ function EditForm({
 }) {
   const { record } = useEditContext();
   return (
-    <SimpleForm record={toForm && record ? toForm(record) : undefined} toolbar={toolbar}>
+    <SimpleForm
+      disableInvalidFormNotification
+      record={toForm && record ? toForm(record) : undefined}
+      toolbar={toolbar}
+    >
       {children}
     </SimpleForm>
   );

@@ -111,6 +111,8 @@ describe('category forms', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Add' }));
     expect(await screen.findAllByText('Required')).toHaveLength(3);
     expect(dataProvider.create).not.toHaveBeenCalled();
+    // The fields say what is missing; no generic toast on top of them.
+    expect(screen.queryByText(/The form is not valid/)).not.toBeInTheDocument();
   });
 
   it('adds a category with its image, shows the server message and goes back', async () => {
