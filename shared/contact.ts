@@ -6,7 +6,8 @@
 //
 // Markup contract (see landing/components/ContactLinks.tsx):
 // - an element with data-contact="email" | "phone" holds the plain text of the detail;
-// - an element with data-contact-href="email" | "phone" has href="mailto:..." or href="tel:...".
+// - an element with data-contact-href="email" | "phone" has href="mailto:..." or href="tel:...";
+// - one empty, hidden <div data-contact-content=""> receives the contact-us text (fillContactNote).
 // The HTML is React's own output, which escapes '>' inside attribute values, so a tag never
 // contains a bare '>' before its end.
 
@@ -68,5 +69,21 @@ export function fillContactDetails(html: string, contact: ContactDetails): strin
     TEXT_ELEMENT,
     (_element, open: string, _tag: string, kind: ContactKind, _text: string, close: string) =>
       `${open}${escapeHtml(contact[kind].trim())}${close}`,
+  );
+}
+
+// The empty, hidden holder of the contact-us text, as React renders it.
+const NOTE_HOLDER = /<div([^>]*?)\sdata-contact-content=""([^>]*?)\shidden=""([^>]*)><\/div>/;
+
+/**
+ * Puts the contact-us text saved in the panel (rich text, sanitised when it was saved) into the
+ * landing page and shows it; without a text the holder stays empty and hidden.
+ */
+export function fillContactNote(html: string, note: string): string {
+  if (!note.trim()) return html;
+  return html.replace(
+    NOTE_HOLDER,
+    (_holder, before: string, between: string, after: string) =>
+      `<div${before} data-contact-content=""${between}${after}>${note}</div>`,
   );
 }

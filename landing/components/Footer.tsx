@@ -89,6 +89,8 @@ export function Footer({ supportEmail, supportPhone, year }: FooterProps) {
               <span>Bengaluru · Delhi · Mumbai</span>
             </li>
           </ul>
+          {/* The contact-us text saved in the panel, filled in by the server (shared/contact.ts). */}
+          <div className="site-footer__note" data-contact-content="" hidden />
         </div>
       </div>
       <div className="container site-footer__bottom">

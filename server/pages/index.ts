@@ -1,6 +1,11 @@
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { DEFAULT_CONTACT, fillContactDetails, type ContactDetails } from '@shared/contact';
+import {
+  DEFAULT_CONTACT,
+  fillContactDetails,
+  fillContactNote,
+  type ContactDetails,
+} from '@shared/contact';
 import { BRAND_NAME } from '@shared/brand';
 import { createContentRepository, type LegalTextKey } from '../modules/content/repository';
 import { renderLegalPage, renderPage } from './legalPage';
@@ -12,20 +17,24 @@ const LEGAL_PAGES: { path: string; key: LegalTextKey; title: string }[] = [
 ];
 
 /**
- * The visitors' pages: the landing page at `/` with the current support e-mail and phone filled
- * in at request time (so a change in the panel shows without a rebuild), and /terms and /privacy
+ * The visitors' pages: the landing page at `/` with the current support e-mail, phone and
+ * contact-us text filled in at request time (so a change in the panel shows without a rebuild), and /terms and /privacy
  * showing the saved texts in the landing's look. Registered whether or not the bundles are built.
  */
 export default async function publicPages(app: FastifyInstance, opts: { distDir: string }) {
   const repo = createContentRepository(app.db);
   const landing = templateFile(path.join(opts.distDir, 'landing', 'index.html'));
 
-  /** Saved contact details, each falling back to the placeholder the landing was built with. */
-  async function contactDetails(): Promise<ContactDetails> {
+  /**
+   * Saved contact details, each falling back to the placeholder the landing was built with, and
+   * the contact-us text ('' until one is saved).
+   */
+  async function contactDetails(): Promise<ContactDetails & { note: string }> {
     const row = await repo.find('contact');
     return {
       email: row?.email || DEFAULT_CONTACT.email,
       phone: row?.phone || DEFAULT_CONTACT.phone,
+      note: row?.content ?? '',
     };
   }
 
@@ -35,7 +44,9 @@ export default async function publicPages(app: FastifyInstance, opts: { distDir:
   app.get('/', async (_request, reply) => {
     const template = landing();
     const contact = await contactDetails();
-    if (template) return sendHtml(reply, fillContactDetails(template, contact));
+    if (template) {
+      return sendHtml(reply, fillContactNote(fillContactDetails(template, contact), contact.note));
+    }
     const note = '<h1>Welcome</h1><p>The website is being prepared. Please visit again soon.</p>';
     return sendHtml(
       reply,

@@ -320,6 +320,22 @@ describe('pages for visitors', () => {
     expect(res.body).toContain('href="/terms"');
   });
 
+  it('GET / shows the saved contact-us text to visitors, as the editor previews it', async () => {
+    const res = await page('/');
+    expect(res.body).toContain(
+      '<div class="site-footer__note" data-contact-content=""><p>Call us any time.</p></div>',
+    );
+    await post('contact-us/create-contact-us', {
+      content: '<p>We answer <strong>7 AM to 9 PM</strong>.</p><script>alert(1)</script>',
+      email: 'help@doorstep.example',
+      phone: '+91 80 4567 8900',
+    });
+    const changed = await page('/');
+    // Sanitised when saved, shown at once: no rebuild.
+    expect(changed.body).toContain('<p>We answer <strong>7 AM to 9 PM</strong>.</p></div>');
+    expect(changed.body).not.toContain('alert(1)');
+  });
+
   it('escapes contact details on the pages', async () => {
     // Only a valid e-mail is accepted, but an apostrophe is valid in one and must still be escaped.
     await post('contact-us/create-contact-us', {

@@ -2,7 +2,7 @@ import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { App } from '@landing/App';
-import { escapeHtml, fillContactDetails, phoneHref } from '@shared/contact';
+import { escapeHtml, fillContactDetails, fillContactNote, phoneHref } from '@shared/contact';
 
 const contact = { email: 'help@doorstep.example', phone: '+91 80 4567 8900' };
 
@@ -98,5 +98,23 @@ describe('contact helpers', () => {
     expect(escapeHtml(`<a href="x">'&'</a>`)).toBe(
       '&lt;a href=&quot;x&quot;&gt;&#x27;&amp;&#x27;&lt;/a&gt;',
     );
+  });
+});
+
+describe('fillContactNote', () => {
+  const prerendered = renderToString(createElement(App));
+
+  it('puts the contact-us text into the landing page and shows it', () => {
+    const doc = parse(fillContactNote(prerendered, '<p>Open <strong>7 AM to 9 PM</strong>.</p>'));
+    const note = doc.querySelector('[data-contact-content]')!;
+    expect(note.hasAttribute('hidden')).toBe(false);
+    expect(note.innerHTML).toBe('<p>Open <strong>7 AM to 9 PM</strong>.</p>');
+  });
+
+  it('leaves the holder empty and hidden until a text is saved', () => {
+    const doc = parse(fillContactNote(prerendered, '  '));
+    const note = doc.querySelector('[data-contact-content]')!;
+    expect(note.hasAttribute('hidden')).toBe(true);
+    expect(note.innerHTML).toBe('');
   });
 });
