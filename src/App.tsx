@@ -10,7 +10,7 @@ import { VerifyOtpPage } from './auth/VerifyOtpPage';
 import { i18nProvider } from './i18n';
 import { AdminShell } from './layout/AdminShell';
 import { resourceRules } from './layout/menuModel';
-import { theme } from './layout/theme';
+import { darkTheme, theme } from './layout/theme';
 import { RouteGuard } from './pages/RouteGuard';
 import { createAuthProvider } from './providers/authProvider';
 import { withWriteMessages } from './actions/writeMessages';
@@ -78,7 +78,8 @@ export function App({
       dataProvider={provider}
       authProvider={authProvider}
       i18nProvider={i18nProvider}
-      theme={theme}
+      lightTheme={theme}
+      darkTheme={darkTheme}
       loginPage={LoginPage}
       notification={TopRightNotification}
       dashboard={() => <Navigate to="/dashboard" replace />}

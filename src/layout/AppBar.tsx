@@ -4,7 +4,14 @@ import LockResetIcon from '@mui/icons-material/LockReset';
 import LogoutIcon from '@mui/icons-material/Logout';
 import { IconButton, ListItemIcon, ListItemText, MenuItem, Tooltip } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { AppBar as RaAppBar, Logout, UserMenu, useLogout, useUserMenu } from 'react-admin';
+import {
+  AppBar as RaAppBar,
+  Logout,
+  ToggleThemeButton,
+  UserMenu,
+  useLogout,
+  useUserMenu,
+} from 'react-admin';
 import { Link } from 'react-router-dom';
 
 function FullscreenToggle() {
@@ -54,12 +61,14 @@ function ChangePasswordItem() {
   );
 }
 
-/** Top bar: the sidebar toggle (react-admin's), full screen, logout, and the admin's menu. */
+/** Top bar: the sidebar toggle (react-admin's), light or dark, full screen, logout, and the admin's menu. */
 export function AppBar() {
   return (
     <RaAppBar
       toolbar={
         <>
+          {/* Light or dark, remembered by this browser. */}
+          <ToggleThemeButton />
           <FullscreenToggle />
           <LogoutButton />
         </>

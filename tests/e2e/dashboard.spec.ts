@@ -102,9 +102,8 @@ test.describe('on a phone', () => {
   });
 });
 
-test('axe-core finds no serious or critical accessibility violations', async ({ page }) => {
-  await expect(page.getByRole('heading', { name: 'Orders (Monthly)' })).toBeVisible();
-  await expect(axisLabels(page)).toHaveCount(12);
+/** Serious or critical WCAG 2 A/AA violations axe-core finds on the whole page. */
+async function seriousViolations(page: Page) {
   await addAxe(page);
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
@@ -116,6 +115,37 @@ test('axe-core finds no serious or critical accessibility violations', async ({ 
       nodes: v.nodes.map((n) => n.target.join(' ')),
     }));
   });
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+test('axe-core finds no serious or critical accessibility violations', async ({ page }) => {
+  await expect(page.getByRole('heading', { name: 'Orders (Monthly)' })).toBeVisible();
+  await expect(axisLabels(page)).toHaveCount(12);
+  const serious = await seriousViolations(page);
   expect(serious, JSON.stringify(serious, null, 2)).toEqual([]);
+});
+
+test('the dark theme: chosen in the top bar, remembered by the browser, and AA contrast', async ({
+  page,
+}) => {
+  const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  const light = await background();
+  await page.getByRole('button', { name: 'Toggle light/dark mode' }).click();
+  await expect.poll(background).not.toBe(light);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Orders (Monthly)' })).toBeVisible();
+  await expect(axisLabels(page)).toHaveCount(12);
+  expect(await background()).not.toBe(light);
+  await screen(page, 'dashboard-dark');
+  const serious = await seriousViolations(page);
+  expect(serious, JSON.stringify(serious, null, 2)).toEqual([]);
+  // And an orders list, with its status chips and links.
+  await page.goto('/admin-panel/orders/1');
+  await expect(page.getByText(/^Showing 1 to/)).toBeVisible();
+  await screen(page, 'orders-dark');
+  const onList = await seriousViolations(page);
+  expect(onList, JSON.stringify(onList, null, 2)).toEqual([]);
+  // Back to light for the next tests of this browser.
+  await page.getByRole('button', { name: 'Toggle light/dark mode' }).click();
+  await expect.poll(background).toBe(light);
 });
