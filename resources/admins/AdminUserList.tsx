@@ -1,4 +1,4 @@
-import { Chip } from '@mui/material';
+import { activeTone, StatusChip } from '@/components/StatusChip';
 import { Datagrid, FunctionField, TextField, useListContext, useTranslate } from 'react-admin';
 import { AddButton } from '@/components/AddButton';
 import { RowActions } from '@/components/RowActions';
@@ -45,14 +45,7 @@ export function AdminUserList() {
         <FunctionField
           source="status"
           label="app.admins.status"
-          render={(r) => (
-            <Chip
-              size="small"
-              color={r.status === 'Active' ? 'success' : 'default'}
-              variant="outlined"
-              label={r.status}
-            />
-          )}
+          render={(r) => <StatusChip tone={activeTone(r.status)} label={r.status} />}
         />
         <FunctionField
           source="createdAt"

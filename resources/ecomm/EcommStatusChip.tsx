@@ -1,18 +1,15 @@
-import { Chip } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { activeTone, StatusChip } from '@/components/StatusChip';
 
 /** Active (green) or Inactive (grey): inactive products and categories are not sold. */
 export function EcommStatusChip({ status }: { status: unknown }) {
   const translate = useTranslate();
-  const active = status === 'Active';
   return (
-    <Chip
-      size="small"
-      color={active ? 'success' : 'default'}
-      variant={active ? 'filled' : 'outlined'}
+    <StatusChip
+      tone={activeTone(status)}
       label={
         status === 'Active' || status === 'Inactive'
-          ? translate(active ? 'app.ecomm.active' : 'app.ecomm.inactive')
+          ? translate(status === 'Active' ? 'app.ecomm.active' : 'app.ecomm.inactive')
           : String(status ?? '')
       }
     />

@@ -1,21 +1,19 @@
-import { Chip } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { StatusChip } from '@/components/StatusChip';
 
 const STATUSES = {
-  Pending: { color: 'warning', label: 'app.returns.pending' },
-  Approved: { color: 'success', label: 'app.returns.approved' },
-  Rejected: { color: 'error', label: 'app.returns.rejected' },
+  Pending: { tone: 'warning', label: 'app.returns.pending' },
+  Approved: { tone: 'success', label: 'app.returns.approved' },
+  Rejected: { tone: 'error', label: 'app.returns.rejected' },
 } as const;
 
-/** Pending, Approved or Rejected, coloured so that the open requests stand out. */
+/** Pending (amber, waiting for a decision), Approved (green) or Rejected (red). */
 export function ReturnStatusChip({ status }: { status: unknown }) {
   const translate = useTranslate();
   const known = STATUSES[status as keyof typeof STATUSES];
   return (
-    <Chip
-      size="small"
-      color={known?.color ?? 'default'}
-      variant={status === 'Pending' ? 'outlined' : 'filled'}
+    <StatusChip
+      tone={known?.tone ?? 'default'}
       label={known ? translate(known.label) : String(status ?? '')}
     />
   );

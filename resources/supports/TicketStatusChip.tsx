@@ -1,16 +1,14 @@
-import { Chip } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { StatusChip } from '@/components/StatusChip';
 
-/** resolved or unresolved; the open ones outlined so that they stand out. */
+/** unresolved (amber, waiting for an answer) or resolved (green). */
 export function TicketStatusChip({ status }: { status: unknown }) {
   const translate = useTranslate();
   const resolved = status === 'resolved';
   const known = resolved || status === 'unresolved';
   return (
-    <Chip
-      size="small"
-      color={resolved ? 'success' : 'warning'}
-      variant={resolved ? 'filled' : 'outlined'}
+    <StatusChip
+      tone={resolved ? 'success' : 'warning'}
       label={known ? translate(`app.supports.${status}`) : String(status ?? '')}
     />
   );

@@ -1,6 +1,7 @@
 import CancelIcon from '@mui/icons-material/Cancel';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { Avatar, Chip, Stack, Typography } from '@mui/material';
+import { activeTone, StatusChip } from '@/components/StatusChip';
 import { Labeled, useCanAccess, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
 import { LabeledText as Field } from '@/components/LabeledText';
 import { RecordCard } from '@/records/RecordCard';
@@ -64,11 +65,7 @@ function UserShowContent() {
             <Typography variant="h5" component="h1">
               {name}
             </Typography>
-            <Chip
-              size="small"
-              label={record.status}
-              color={record.status === 'Active' ? 'success' : 'default'}
-            />
+            <StatusChip tone={activeTone(record.status)} label={record.status} />
           </div>
         </Stack>
       }
