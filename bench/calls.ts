@@ -1,6 +1,8 @@
+import { ORDER_STATUSES } from '@shared/statuses';
+
 /**
  * The calls `npm run bench` measures: every list of the panel with its paging, filters and
- * searches, the dashboard, the chart, by-type and the job sheet. Ids (the water service, a pin
+ * searches, the dashboard, the chart, by-type, the job sheet and the CSV exports. Ids (the water service, a pin
  * code, a customer, an order) are looked up through the API itself, so the same code serves an
  * in-process app, a spawned server and a server given by `--url`.
  */
@@ -13,9 +15,9 @@ export interface BenchCall {
   label: string;
   /** Path and query under the server's origin, e.g. `/api/order/view-all-orders?page=1`. */
   path: string;
-  /** A file (the job sheet) rather than JSON. */
+  /** A file (the job sheet, a CSV export) rather than JSON. */
   file?: boolean;
-  /** Rows behind a file call (the jobs of the sheet), since its answer does not say. */
+  /** Rows behind a file call (the jobs of the sheet, the rows of an export): its answer does not say. */
   rows?: number;
 }
 
@@ -27,6 +29,9 @@ export interface DataSize {
 
 /** The page a deep-page call asks for (limit 10), or the last page when the list is shorter. */
 export const DEEP_PAGE = 5000;
+
+/** The size of the export the bench looks for (issue 13.10: 100 k rows in 5 s, flat memory). */
+export const EXPORT_ROWS = 100_000;
 
 type Json = Record<string, unknown>;
 const obj = (v: unknown): Json => (v && typeof v === 'object' ? (v as Json) : {});
@@ -224,6 +229,53 @@ export async function discoverCalls(
     file: true,
     rows: pagingOf(pinJobs).totalRecords,
   });
+
+  // CSV exports, streamed (time to last byte; the server's peak RSS is noted when it rises):
+  // every customer (100 000 on the large data), the orders filter closest to EXPORT_ROWS rows,
+  // a search, and the water returns.
+  const total = async (path: string, params: Record<string, string | number>) =>
+    pagingOf(await must(path + query({ ...params, limit: 1 }))).totalRecords ?? 0;
+  const exported = async (
+    label: string,
+    path: string,
+    params: Record<string, string | number>,
+    rows: number,
+  ) =>
+    calls.push({ label: `${label} (${rows} rows)`, path: path + query(params), file: true, rows });
+  await exported(
+    'export customers status=All',
+    '/api/user/export-users',
+    { status: 'All' },
+    await total(users, { status: 'All' }),
+  );
+  let closest = { params: {} as Record<string, string>, rows: size.orders ?? 0, name: 'all' };
+  for (const category of categories) {
+    for (const status of ORDER_STATUSES) {
+      const params = { serviceId: String(category._id), status };
+      const rows = await total(orders, params);
+      if (Math.abs(rows - EXPORT_ROWS) < Math.abs(closest.rows - EXPORT_ROWS)) {
+        closest = { params, rows, name: `${String(category.name)} ${status}` };
+      }
+    }
+  }
+  await exported(
+    `export orders ${closest.name}`,
+    '/api/order/export-orders',
+    closest.params,
+    closest.rows,
+  );
+  await exported(
+    `export orders search=${common}`,
+    '/api/order/export-orders',
+    { search: common },
+    await total(orders, { search: common }),
+  );
+  await exported(
+    'export returns water',
+    '/api/return-history/export-return-requests',
+    { categoryType: 0 },
+    await total(returns, { categoryType: 0 }),
+  );
 
   return { calls, size, notes };
 }

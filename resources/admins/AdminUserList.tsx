@@ -23,6 +23,7 @@ export function AdminUserList() {
     <PathPagedList
       resource="admins"
       title={translate('app.admins.title')}
+      exportable
       sort={{ field: 'createdAt', order: 'DESC' }}
       search
       actions={

@@ -79,6 +79,7 @@ export function AuditLogList() {
     <PathPagedList
       resource="auditLog"
       title={translate('app.admins.audit.title')}
+      exportable
       actions={<AuditFilters />}
     >
       <Datagrid bulkActionButtons={false} rowClick={false}>

@@ -22,6 +22,7 @@ export const admins: ResourceDeclaration = {
       searchParam: 'search',
       sortParam: 'sort',
       sortOrderParam: 'sortOrder',
+      csv: { path: 'admin/export-admin-users', fileName: 'admin-users.csv' },
     },
     // Addition: one admin by id, for reloads and shared links.
     getOne: { method: 'GET', path: 'admin/get-admin-user/:id', resultKey: 'user' },
@@ -56,7 +57,13 @@ export const auditLog: ResourceDeclaration = {
   superAdminOnly: true,
   api: {
     envelope: 'statusCode',
-    list: { method: 'GET', path: 'admin/audit-log', resultKey: 'entries', paging: 'result' },
+    list: {
+      method: 'GET',
+      path: 'admin/audit-log',
+      resultKey: 'entries',
+      paging: 'result',
+      csv: { path: 'admin/export-audit-log', fileName: 'audit-log.csv' },
+    },
   },
   routes: [{ path: 'audit-log/:page', component: AuditLogList }],
   menu: [{ label: 'Audit Log', to: 'audit-log/1' }],

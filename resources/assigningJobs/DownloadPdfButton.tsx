@@ -4,14 +4,8 @@ import { useMutation } from '@tanstack/react-query';
 import { HttpError, useDataProvider, useListContext, useNotify, useTranslate } from 'react-admin';
 import { SessionEndedError, useWriteFeedback } from '@/actions/useWriteFeedback';
 import { BusyButton } from '@/components/BusyButton';
+import { formatSize, saveFile } from '@/components/saveFile';
 import type { AppDataProvider } from '../index';
-import { savePdf } from './savePdf';
-
-/** '350 KB', '1.2 MB': how much of the sheet has arrived. */
-export function formatSize(bytes: number): string {
-  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
 
 /**
  * 'Download PDF': the whole job sheet of the service with the list's pin code and search,
@@ -42,7 +36,7 @@ export function DownloadPdfButton({ serviceId }: { serviceId: string }) {
       if (await feedback.ended()) throw new SessionEndedError();
       return data;
     },
-    onSuccess: (data) => savePdf(data.blob, data.fileName),
+    onSuccess: (data) => saveFile(data.blob, data.fileName),
     onError: (error, controller) => {
       if (controller.signal.aborted) return;
       if (error instanceof HttpError && error.status === 0) {

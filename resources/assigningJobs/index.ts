@@ -24,6 +24,7 @@ export const assigningJobs: ResourceDeclaration = {
       searchParam: 'search',
       sortParam: 'sort',
       sortOrderParam: 'sortOrder',
+      csv: { path: 'order/export-jobs/:serviceId', fileName: 'orders.csv' },
     },
     getOne: GET_ORDER,
     files: {

@@ -24,6 +24,7 @@ export function BannerList() {
       key={categoryId}
       resource="banners"
       title={title}
+      exportable
       filter={{ categoryId }}
       sort={{ field: 'createdAt', order: 'ASC' }}
       search

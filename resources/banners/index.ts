@@ -23,6 +23,7 @@ export const banners: ResourceDeclaration = {
       searchParam: 'search',
       sortParam: 'sort',
       sortOrderParam: 'sortOrder',
+      csv: { path: 'banner/export-banners/:categoryId', fileName: 'banners.csv' },
     },
     // Addition: one banner by id, for reloads and shared links.
     getOne: { method: 'GET', path: 'banner/get-banner/:id', resultKey: 'banner' },

@@ -14,6 +14,7 @@ export function CategoryList() {
     <PathPagedList
       resource="categories"
       title={translate('app.categories.title')}
+      exportable
       sort={{ field: 'createdAt', order: 'ASC' }}
       search
       actions={<AddButton resource="categories" to="/category/add" />}

@@ -20,6 +20,7 @@ export const categories: ResourceDeclaration = {
       searchParam: 'search',
       sortParam: 'sort',
       sortOrderParam: 'sortOrder',
+      csv: { path: 'category/export-categories', fileName: 'categories.csv' },
     },
     getOne: { method: 'GET', path: 'category/get-category/:id', resultKey: 'category' },
     create: {

@@ -1,7 +1,15 @@
 import { Typography } from '@mui/material';
-import { Datagrid, FunctionField, type RaRecord } from 'react-admin';
+import {
+  Datagrid,
+  FunctionField,
+  useCanAccess,
+  useResourceContext,
+  type RaRecord,
+} from 'react-admin';
 import { formatDashedDate, formatRupees } from '@/format';
+import { bulkActionProps } from '@/lists/BulkActions';
 import { shortId } from '../users/names';
+import { OrderBulkStatusButton } from './OrderBulkStatusButton';
 import { OrderIdCell } from './OrderIdCell';
 import { OrderRowActions } from './OrderRowActions';
 import { OrderStatusChip } from './OrderStatusChip';
@@ -44,8 +52,15 @@ export function OrderDatagrid({
   tiffin = false,
 }: OrderDatagridProps) {
   const sortable = (field: string) => sortFields.includes(field);
+  const resource = useResourceContext();
+  const { canAccess } = useCanAccess({ resource, action: 'edit' });
+  // Row checkboxes for those who may change a status; tiffin jobs have no status edit.
+  const bulk = bulkActionProps(
+    canAccess && !tiffin && <OrderBulkStatusButton />,
+    'app.orders.bulk_selected',
+  );
   return (
-    <Datagrid bulkActionButtons={false} rowClick={false}>
+    <Datagrid {...bulk} rowClick={false}>
       <FunctionField
         source="createdAt"
         label="app.orders.date"

@@ -17,8 +17,8 @@ interface OrdersPagedListProps {
 }
 
 /**
- * The orders lists: the shared path-paged list with a store per list and the orders wording
- * for empty ('No results found.') and failed ('Failed to fetch orders') loads.
+ * The orders lists: the shared path-paged list with a store per list, the orders wording for
+ * empty ('No results found.') and failed ('Failed to fetch orders') loads, and Export.
  */
 export function OrdersPagedList({ listKey, toolbar, ...props }: OrdersPagedListProps) {
   const translate = useTranslate();
@@ -27,6 +27,7 @@ export function OrdersPagedList({ listKey, toolbar, ...props }: OrdersPagedListP
       {...props}
       storeKey={`${props.resource}.${listKey}.pathList`}
       actions={toolbar}
+      exportable
       emptyText={translate('app.orders.no_results')}
       errorText={translate('app.orders.fetch_failed')}
     />

@@ -1,9 +1,16 @@
 import type { Identifier } from 'react-admin';
+import type { BulkOutcome } from '@/lists/useBulkAction';
 import { action } from '@/providers/actions';
-import type { ApiCall } from '@/providers/resource';
+import type { ApiCall, FileCall } from '@/providers/resource';
 import type { OrderStatus } from './orderFields';
 
 /** Calls the orders and assigning-jobs resources share (docs/api.md). */
+
+/**
+ * Every orders list as CSV (addition): order/export-orders takes the parameters of each of them
+ * (view-all-orders' filters, by-type's `type`, orders-by-serviceId's `serviceId`).
+ */
+export const ORDERS_CSV: FileCall = { path: 'order/export-orders', fileName: 'orders.csv' };
 
 /** One order with its accessories and status history (addition; orders and assigningJobs). */
 export const GET_ORDER: ApiCall = {
@@ -21,5 +28,12 @@ export const orderActions = {
     bodyKind: 'multipart',
     idField: 'orderId',
     fields: ['status'],
+  }),
+  /** The lists' bulk action (addition): JSON { orderIds: [<_id>, ...], status }. */
+  setOrdersStatus: action<{ orderIds: Identifier[]; status: OrderStatus }, BulkOutcome>({
+    method: 'POST',
+    path: 'order/bulk-update-status',
+    bodyKind: 'json',
+    fields: ['orderIds', 'status'],
   }),
 };

@@ -1,5 +1,5 @@
 import { lazyScreen, type ListCall, type ResourceDeclaration } from '@/providers/resource';
-import { GET_ORDER, orderActions } from './calls';
+import { GET_ORDER, orderActions, ORDERS_CSV } from './calls';
 
 const AllOrdersList = lazyScreen(() => import('./AllOrdersList'), 'AllOrdersList');
 const OrdersByTypeList = lazyScreen(() => import('./OrdersByTypeList'), 'OrdersByTypeList');
@@ -15,6 +15,7 @@ const byType = (type: string, resultKey: string): ListCall => ({
   paging: 'result',
   sortParam: 'sortField',
   sortOrderParam: 'sortOrder',
+  csv: ORDERS_CSV,
 });
 
 /**
@@ -33,6 +34,7 @@ export const orders: ResourceDeclaration = {
       paging: 'result',
       sortParam: 'sortField',
       sortOrderParam: 'sortOrder',
+      csv: ORDERS_CSV,
     },
     lists: {
       // by-type pages one type on the server when asked for it (our addition, docs/api.md).
@@ -45,6 +47,7 @@ export const orders: ResourceDeclaration = {
         paging: 'result',
         sortParam: 'sortField',
         sortOrderParam: 'sortOrder',
+        csv: ORDERS_CSV,
       },
     },
     getOne: GET_ORDER,

@@ -76,4 +76,14 @@ export const messages = {
   placed_by_customer: 'Placed by the customer',
   placed: 'Placed',
   no_history: 'No status changes yet.',
+  bulk_selected: '%{smart_count} order selected |||| %{smart_count} orders selected',
+  bulk_set_status: 'Set status',
+  bulk_status_title:
+    'Set the status of %{smart_count} order |||| Set the status of %{smart_count} orders',
+  bulk_next: 'Next',
+  bulk_confirm:
+    'Set %{smart_count} order to %{status}? |||| Set %{smart_count} orders to %{status}?',
+  bulk_confirm_text:
+    'Each order changed gets a step in its status history. Orders already %{status} stay as they are.',
+  bulk_failed: 'Failed to update the orders. Please try again.',
 };

@@ -32,6 +32,7 @@ export function PincodeList() {
     <PathPagedList
       resource="pincodes"
       title={translate('app.pincodes.title')}
+      exportable
       sort={{ field: 'createdAt', order: 'DESC' }}
       search
       actions={<AddButton resource="pincodes" to="/pincode/add" />}

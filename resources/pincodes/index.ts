@@ -20,6 +20,7 @@ export const pincodes: ResourceDeclaration = {
       searchParam: 'search',
       sortParam: 'sort',
       sortOrderParam: 'sortOrder',
+      csv: { path: 'pincode/export-pincodes', fileName: 'pincodes.csv' },
     },
     // Addition: one pin code by id, for reloads and shared links.
     getOne: { method: 'GET', path: 'pincode/get-pincode/:id', resultKey: 'pincode' },

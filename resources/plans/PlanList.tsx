@@ -13,6 +13,7 @@ export function PlanList() {
     <PathPagedList
       resource="plans"
       title={translate('app.plans.title')}
+      exportable
       sort={{ field: 'createdAt', order: 'ASC' }}
       search
       actions={<AddButton resource="plans" to="/tiffin-plan/add" />}

@@ -19,6 +19,7 @@ export const plans: ResourceDeclaration = {
       searchParam: 'search',
       sortParam: 'sort',
       sortOrderParam: 'sortOrder',
+      csv: { path: 'plan/export-plans', fileName: 'plans.csv' },
     },
     // Addition: one plan by id, for reloads and shared links.
     getOne: { method: 'GET', path: 'plan/get-plan/:id', resultKey: 'plan' },

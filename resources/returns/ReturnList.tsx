@@ -4,6 +4,7 @@ import {
   NumberField,
   RecordContextProvider,
   TextField,
+  useCanAccess,
   useTranslate,
   type RaRecord,
 } from 'react-admin';
@@ -11,7 +12,9 @@ import { useParams } from 'react-router-dom';
 import { RecordMissing } from '@/components/RecordMissing';
 import { RowActions } from '@/components/RowActions';
 import { formatDay } from '@/format';
+import { bulkActionProps } from '@/lists/BulkActions';
 import { PathPagedList } from '@/lists/PathPagedList';
+import { ReturnBulkActions } from './ReturnBulkActions';
 import { ReturnStatusChip } from './ReturnStatusChip';
 import { returnListTitle, returnOrderId } from './returnFields';
 import { NoWrap } from '@/components/NoWrap';
@@ -33,6 +36,7 @@ export function ReturnList() {
   const { categoryType } = useParams();
   const translate = useTranslate();
   const title = returnListTitle(categoryType);
+  const { canAccess } = useCanAccess({ resource: 'returns', action: 'edit' });
   if (!title) return <RecordMissing message={translate('app.returns.unknown_category')} />;
   return (
     <PathPagedList
@@ -41,11 +45,17 @@ export function ReturnList() {
       resource="returns"
       storeKey={`returns.${categoryType}.pathList`}
       title={translate(title)}
+      exportable
       sort={{ field: 'requestedAt', order: 'DESC' }}
       filter={{ categoryType }}
       search
     >
-      <Datagrid bulkActionButtons={false} rowClick={false}>
+      <Datagrid
+        {...bulkActionProps(canAccess && <ReturnBulkActions />, 'app.returns.bulk_selected')}
+        // Only Pending requests can be approved or rejected.
+        isRowSelectable={(r) => r.status === 'Pending'}
+        rowClick={false}
+      >
         <FunctionField label="app.returns.order_id" sortable={false} render={returnOrderId} />
         <TextField source="user.email" label="app.returns.customer_email" sortable={false} />
         <NumberField source="returnedQuantity" label="app.returns.returned_quantity" />

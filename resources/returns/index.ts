@@ -1,5 +1,6 @@
 import type { Identifier } from 'react-admin';
 import type { ReturnDecision } from '@shared/statuses';
+import type { BulkOutcome } from '@/lists/useBulkAction';
 import { action } from '@/providers/actions';
 import { lazyScreen, type ResourceDeclaration } from '@/providers/resource';
 
@@ -11,6 +12,13 @@ export const returnActions = {
     bodyKind: 'form',
     idField: 'returnHistoryId',
     fields: ['status', 'reason'],
+  }),
+  /** The list's bulk action (addition): JSON { returnIds: [<_id>, ...], status }. */
+  settleReturns: action<{ returnIds: Identifier[]; status: ReturnDecision }, BulkOutcome>({
+    method: 'POST',
+    path: 'return-history/bulk-update-status',
+    bodyKind: 'json',
+    fields: ['returnIds', 'status'],
   }),
 };
 
@@ -31,6 +39,7 @@ export const returns: ResourceDeclaration = {
       searchParam: 'search',
       sortParam: 'sort',
       sortOrderParam: 'sortOrder',
+      csv: { path: 'return-history/export-return-requests', fileName: 'return-requests.csv' },
     },
     // Addition: one request by id, for reloads and shared links.
     getOne: {

@@ -27,4 +27,16 @@ export const messages = {
   settled_approved: 'Approved on %{date}',
   settled_rejected: 'Rejected on %{date}',
   settled_by: 'by %{name}',
+  bulk_selected: '%{smart_count} request selected |||| %{smart_count} requests selected',
+  bulk_approve: 'Approve',
+  bulk_reject: 'Reject',
+  bulk_approve_confirm:
+    'Approve %{smart_count} return request? |||| Approve %{smart_count} return requests?',
+  bulk_reject_confirm:
+    'Reject %{smart_count} return request? |||| Reject %{smart_count} return requests?',
+  bulk_approve_text:
+    'The returned jars or cylinders are accepted. It cannot be undone. |||| The returned jars or cylinders of every request are accepted. It cannot be undone.',
+  bulk_reject_text:
+    'The request is closed without a reason. It cannot be undone. |||| The requests are closed without a reason. It cannot be undone.',
+  bulk_failed: 'Failed to update the return requests. Please try again.',
 };

@@ -30,6 +30,7 @@ export function SupportList() {
     <PathPagedList
       resource="supports"
       title={translate('app.supports.title')}
+      exportable
       // An empty field: react-admin would otherwise send its default `id`, which the call refuses.
       sort={{ field: '', order: 'DESC' }}
     >

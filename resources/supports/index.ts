@@ -36,6 +36,7 @@ export const supports: ResourceDeclaration = {
       paging: 'result',
       sortParam: 'sort',
       sortOrderParam: 'sortOrder',
+      csv: { path: 'support/export-supports', fileName: 'supports.csv' },
     },
     lists: {
       // `userId` arrives as the filter. The spec also sends an empty `status`; an empty

@@ -6,7 +6,12 @@ import { UserRowActions } from './UserRowActions';
 export function InactiveUserList() {
   const translate = useTranslate();
   return (
-    <PathPagedList resource="inactiveUsers" title={translate('app.users.inactive_title')} search>
+    <PathPagedList
+      resource="inactiveUsers"
+      title={translate('app.users.inactive_title')}
+      search
+      exportable
+    >
       <Datagrid bulkActionButtons={false} rowClick={false}>
         <TextField source="userName" label="app.users.user_name" sortable={false} />
         <TextField source="fullName" label="app.users.full_name" sortable={false} />

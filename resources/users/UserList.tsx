@@ -1,8 +1,10 @@
-import { Datagrid, FunctionField, TextField, useTranslate } from 'react-admin';
+import { Datagrid, FunctionField, TextField, useCanAccess, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { formatRupees } from '@/format';
+import { bulkActionProps } from '@/lists/BulkActions';
 import { PathPagedList } from '@/lists/PathPagedList';
 import { fullName, shortId } from './names';
+import { UserBulkActions } from './UserBulkActions';
 import { UserRowActions } from './UserRowActions';
 
 /** /admin-panel/user/active-users/{page}: Active users, or every status with `?status=All`. */
@@ -10,15 +12,22 @@ export function UserList() {
   const translate = useTranslate();
   const [params] = useSearchParams();
   const all = params.get('status') === 'All';
+  const { canAccess } = useCanAccess({ resource: 'users', action: 'edit' });
+  // Active users are blocked from here; with every status shown, blocked ones unblocked too.
+  const bulk = bulkActionProps(
+    canAccess && <UserBulkActions block unblock={all} />,
+    'app.users.bulk_selected',
+  );
   return (
     <PathPagedList
       resource="users"
       title={translate(all ? 'app.users.all_title' : 'app.users.active_title')}
+      exportable
       sort={{ field: 'createdAt', order: 'DESC' }}
       filter={all ? { status: 'All' } : undefined}
       search
     >
-      <Datagrid bulkActionButtons={false} rowClick={false}>
+      <Datagrid {...bulk} rowClick={false}>
         <FunctionField
           label="app.users.family_id"
           sortable={false}

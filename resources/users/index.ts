@@ -1,4 +1,5 @@
 import type { Identifier } from 'react-admin';
+import type { BulkOutcome } from '@/lists/useBulkAction';
 import { action } from '@/providers/actions';
 import { lazyScreen, type ResourceDeclaration } from '@/providers/resource';
 
@@ -12,7 +13,17 @@ export const userActions = {
     fields: ['status'],
     resultKey: 'user',
   }),
+  /** The lists' bulk action (addition): JSON { userIds: [<_id>, ...], status }. */
+  setCustomersStatus: action<{ userIds: Identifier[]; status: 'Active' | 'Blocked' }, BulkOutcome>({
+    method: 'POST',
+    path: 'user/bulk-update-status',
+    bodyKind: 'json',
+    fields: ['userIds', 'status'],
+  }),
 };
+
+/** The three user lists as CSV (addition): user/export-users with the list's status. */
+const USERS_CSV = { path: 'user/export-users', fileName: 'users.csv' };
 
 const BlockedUserList = lazyScreen(() => import('./BlockedUserList'), 'BlockedUserList');
 const InactiveUserList = lazyScreen(() => import('./InactiveUserList'), 'InactiveUserList');
@@ -36,6 +47,7 @@ export const users: ResourceDeclaration = {
       searchParam: 'search',
       sortParam: 'sort',
       sortOrderParam: 'sortOrder',
+      csv: USERS_CSV,
     },
     // Addition: one user by id (with the addresses), for reloads and shared links.
     getOne: { method: 'GET', path: 'user/get-user/:id', resultKey: 'user' },
@@ -77,6 +89,7 @@ export const blockedUsers: ResourceDeclaration = {
       resultKey: 'users',
       paging: 'result',
       searchParam: 'search',
+      csv: USERS_CSV,
     },
   },
   routes: [],
@@ -95,6 +108,7 @@ export const inactiveUsers: ResourceDeclaration = {
       resultKey: 'users',
       paging: 'result',
       searchParam: 'search',
+      csv: USERS_CSV,
     },
   },
   routes: [],

@@ -31,4 +31,12 @@ export const messages = {
   password_length: 'Password must be at least 8 characters long.',
   yes: 'Yes',
   no: 'No',
+  bulk_selected: '%{smart_count} user selected |||| %{smart_count} users selected',
+  bulk_block_confirm: 'Block %{smart_count} user? |||| Block %{smart_count} users?',
+  bulk_unblock_confirm: 'Unblock %{smart_count} user? |||| Unblock %{smart_count} users?',
+  bulk_block_text:
+    'A blocked user cannot use the app until unblocked. |||| Blocked users cannot use the app until unblocked.',
+  bulk_unblock_text:
+    'The user will be able to use the app again. |||| The users will be able to use the app again.',
+  bulk_failed: 'Failed to update the users. Please try again.',
 };

@@ -14,6 +14,9 @@ import * as schema from './schema';
 /** Both drivers expose the same query builder; we type against the node-postgres flavour. */
 export type Database = NodePgDatabase<typeof schema>;
 
+/** The transaction `db.transaction` hands its callback; a repository writes through either. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';

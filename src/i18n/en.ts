@@ -93,6 +93,11 @@ export const messages = {
       add: 'Add',
       view: 'View',
       edit: 'Edit',
+      export: 'Export',
+      exporting: 'Exporting…',
+      exporting_size: 'Exporting… %{size}',
+      export_failed: 'Failed to export the list. Please try again.',
+      export_failed_because: 'Failed to export the list. %{reason}',
     },
     not_allowed: {
       title: 'Not allowed',

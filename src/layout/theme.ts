@@ -15,6 +15,20 @@ const components: RaThemeOptions['components'] = {
       },
     },
   },
+  // A checkbox's aria-label names its input. MUI puts it on the span around the input, where it
+  // names nothing (axe: an unlabelled input, and a label a span may not carry); react-admin's
+  // row checkboxes ('Select this row') pass it so. `inputProps` given the old way still apply.
+  MuiCheckbox: {
+    defaultProps: {
+      slotProps: {
+        root: { 'aria-label': undefined },
+        input: (ownerState: { 'aria-label'?: string; inputProps?: object }) => ({
+          ...(ownerState['aria-label'] ? { 'aria-label': ownerState['aria-label'] } : {}),
+          ...ownerState.inputProps,
+        }),
+      },
+    },
+  },
   // The entry of the current page stands out (react-admin only darkens its text).
   RaMenuItemLink: {
     styleOverrides: {

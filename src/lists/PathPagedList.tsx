@@ -9,6 +9,7 @@ import {
   type SortPayload,
 } from 'react-admin';
 import { ListPagination } from './ListPagination';
+import { ExportButton } from './ExportButton';
 import { ListSearch } from './ListSearch';
 import { PathPageSync, usePageParam, useRejectBadPage } from './usePathPage';
 
@@ -21,6 +22,11 @@ interface PathPagedListProps {
   search?: boolean;
   /** Buttons at the top right (Add, ...). */
   actions?: ReactNode;
+  /**
+   * Offer 'Export': the list as CSV with its filters, search and sort (the `csv` file its list
+   * call declares, resources/<name>/index.ts).
+   */
+  exportable?: boolean;
   /** The table (a Datagrid). */
   children: ReactNode;
   emptyText?: string;
@@ -72,7 +78,7 @@ export function PathPagedList({
       queryOptions={meta ? { meta } : undefined}
     >
       <PathPageSync page={page} />
-      <ListView {...props} />
+      <ListView {...props} meta={meta} />
     </ListBase>
   );
 }
@@ -81,10 +87,12 @@ function ListView({
   title,
   search,
   actions,
+  exportable,
+  meta,
   children,
   emptyText,
   errorText,
-}: Omit<PathPagedListProps, 'resource' | 'sort' | 'filter' | 'storeKey' | 'meta'>) {
+}: Omit<PathPagedListProps, 'resource' | 'sort' | 'filter' | 'storeKey'>) {
   const { isPending, data, error } = useListContext();
   const translate = useTranslate();
   return (
@@ -104,6 +112,7 @@ function ListView({
         <Stack direction="row" gap={2} alignItems="center" flexWrap="wrap">
           {search && <ListSearch />}
           {actions}
+          {exportable && <ExportButton meta={meta} />}
         </Stack>
       </Stack>
       <Card>

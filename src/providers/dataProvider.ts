@@ -1,7 +1,7 @@
 import type { DataProvider, Identifier, RaRecord } from 'react-admin';
 import type { ActionMethods, ActionResult, AnyActionCall, WriteMeta } from './actions';
 import { apiDownload, apiRequest, type ApiAnswer } from './httpClient';
-import type { ApiCall, ResourceDeclaration } from './resource';
+import type { ApiCall, ListCall, ResourceDeclaration } from './resource';
 
 export interface DownloadParams {
   /** Fills the `:name` parts of the file's path; the other values are its query. */
@@ -16,6 +16,16 @@ export interface DownloadedFile {
   fileName: string;
 }
 
+/** What a list shows (its list context), for its CSV export. */
+export interface ExportParams {
+  filter: Record<string, unknown>;
+  sort?: { field: string; order: string };
+  /** `{ list: '<name>' }` for a named list call, as getList takes it. */
+  meta?: Record<string, unknown>;
+  onProgress?: (receivedBytes: number) => void;
+  signal?: AbortSignal;
+}
+
 /**
  * The provider's typed methods beyond CRUD (`useDataProvider<DataProvider & FileDownloads>()`).
  * Through react-admin's proxy a 401 signs out and resolves `{ data: {} }`: check the blob.
@@ -27,6 +37,11 @@ export interface FileDownloads {
     file: string,
     params: DownloadParams,
   ): Promise<{ data: DownloadedFile }>;
+  /**
+   * A list as CSV, with its filters, search and sort: the `csv` file of its list call
+   * (resources/<name>/index.ts), asked with the same parameters as the list, without paging.
+   */
+  exportList(resource: string, params: ExportParams): Promise<{ data: DownloadedFile }>;
 }
 
 /** The spec's records carry `_id`; react-admin wants `id`. Both are kept. */
@@ -57,6 +72,34 @@ function pickFields(call: ApiCall, data: Record<string, unknown>, id?: Identifie
   }
   if (call.idField && id !== undefined) picked[call.idField] = id;
   return picked;
+}
+
+/**
+ * The path and query of a list call for these filters and sort (`q` is the search), with
+ * `page` / `limit` when paged: what getList asks and, on the CSV's path, what exportList asks.
+ */
+function listRequest(
+  call: ListCall,
+  params: {
+    filter?: Record<string, unknown>;
+    sort?: { field: string; order: string };
+    pagination?: { page: number; perPage: number };
+  },
+  callPath = call.path,
+) {
+  const { q, ...filters } = params.filter ?? {};
+  const { path, rest } = fillPath(callPath, undefined, filters);
+  const query: Record<string, unknown> = { ...call.query, ...rest };
+  if (params.pagination && call.paging !== 'none') {
+    query.page = params.pagination.page;
+    query.limit = params.pagination.perPage;
+  }
+  if (q && call.searchParam) query[call.searchParam] = q;
+  if (params.sort?.field && call.sortParam) {
+    query[call.sortParam] = params.sort.field;
+    if (call.sortOrderParam) query[call.sortOrderParam] = params.sort.order.toLowerCase();
+  }
+  return { path, query };
 }
 
 function readResult(answer: ApiAnswer, key?: string): unknown {
@@ -147,18 +190,7 @@ export function createDataProvider<
   const provider: BaseDataProvider = {
     async getList(resource, params) {
       const { call, envelope } = listCallOf(resource, params.meta?.list);
-      const { q, ...filters } = params.filter ?? {};
-      const { path, rest } = fillPath(call.path, undefined, filters);
-      const query: Record<string, unknown> = { ...call.query, ...rest };
-      if (params.pagination && call.paging !== 'none') {
-        query.page = params.pagination.page;
-        query.limit = params.pagination.perPage;
-      }
-      if (q && call.searchParam) query[call.searchParam] = q;
-      if (params.sort?.field && call.sortParam) {
-        query[call.sortParam] = params.sort.field;
-        if (call.sortOrderParam) query[call.sortOrderParam] = params.sort.order.toLowerCase();
-      }
+      const { path, query } = listRequest(call, params);
       // A POST list (accessories by category) sends its parameters as the body.
       const post = call.method === 'POST';
       const answer = await apiRequest({
@@ -231,13 +263,27 @@ export function createDataProvider<
       const call = resources[resource]?.api.files?.[file];
       if (!call) throw new Error(`The ${resource} resource declares no ${file} file`);
       const { path, rest } = fillPath(call.path, undefined, params.values);
-      const blob = await apiDownload({
+      const got = await apiDownload({
         path,
         query: rest,
         onProgress: params.onProgress,
         signal: params.signal,
       });
-      return { data: { blob, fileName: call.fileName } };
+      return { data: { blob: got.blob, fileName: got.fileName ?? call.fileName } };
+    },
+
+    async exportList(resource, params) {
+      const { call } = listCallOf(resource, params.meta?.list);
+      if (!call.csv) throw new Error(`The ${resource} list declares no CSV file`);
+      const { path, query } = listRequest(call, params, call.csv.path);
+      const file = await apiDownload({
+        path,
+        query,
+        type: 'text/csv',
+        onProgress: params.onProgress,
+        signal: params.signal,
+      });
+      return { data: { blob: file.blob, fileName: file.fileName ?? call.csv.fileName } };
     },
   };
   // A declared action never shadows a CRUD method (checked above by name).

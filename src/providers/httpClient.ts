@@ -114,19 +114,27 @@ export async function apiRequest(req: ApiRequest): Promise<ApiAnswer> {
 export interface DownloadRequest {
   path: string;
   query?: Record<string, unknown>;
+  /** The file's type, for the Accept header (a refusal answers JSON); a PDF by default. */
+  type?: string;
   /** Bytes received so far, as they arrive. */
   onProgress?: (receivedBytes: number) => void;
   signal?: AbortSignal;
 }
 
+export interface DownloadedBlob {
+  blob: Blob;
+  /** The name the server gives it (Content-Disposition), if any. */
+  fileName?: string;
+}
+
 /**
- * A file (a streamed PDF) with the bearer token, read as it arrives so that the caller can show
- * progress. A refusal answers the JSON envelope: it becomes an HttpError with the server's
- * message and status (401 included, for the authProvider); a connection lost part way is an
- * HttpError of status 0, never a truncated file.
+ * A file (a streamed PDF or CSV) with the bearer token, read as it arrives so that the caller
+ * can show progress. A refusal answers the JSON envelope: it becomes an HttpError with the
+ * server's message and status (401 included, for the authProvider); a connection lost part way
+ * is an HttpError of status 0, never a truncated file.
  */
-export async function apiDownload(req: DownloadRequest): Promise<Blob> {
-  const headers = new Headers({ Accept: 'application/pdf, application/json' });
+export async function apiDownload(req: DownloadRequest): Promise<DownloadedBlob> {
+  const headers = new Headers({ Accept: `${req.type ?? 'application/pdf'}, application/json` });
   const token = session.getToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
   let response: Response;
@@ -150,6 +158,7 @@ export async function apiDownload(req: DownloadRequest): Promise<Blob> {
     );
   }
   const type = response.headers.get('content-type') ?? 'application/octet-stream';
+  const named = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '');
   const chunks: Uint8Array<ArrayBuffer>[] = [];
   let received = 0;
   try {
@@ -165,5 +174,5 @@ export async function apiDownload(req: DownloadRequest): Promise<Blob> {
     if (req.signal?.aborted) throw error;
     throw new HttpError(DOWNLOAD_CUT, 0);
   }
-  return new Blob(chunks, { type });
+  return { blob: new Blob(chunks, { type }), fileName: named?.[1] };
 }

@@ -38,6 +38,12 @@ export interface ListCall extends ApiCall {
   searchParam?: string;
   sortParam?: string;
   sortOrderParam?: string;
+  /**
+   * The list as a CSV file (the server's `export-*` calls): a GET taking the same filters,
+   * search and sort as this call, without paging; downloaded by the provider's `exportList`
+   * (the Export button of the list's toolbar). `fileName` is used when the answer names none.
+   */
+  csv?: FileCall;
 }
 
 export interface ResourceApi {

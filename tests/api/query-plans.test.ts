@@ -110,8 +110,12 @@ async function sequentialScans(url: string): Promise<{ status: number; scans: st
   const statements = sink;
   sink = null;
   const scans: string[] = [];
+  // An export runs its batch query once per 1,000 rows: each statement is explained once.
+  const explained = new Set<string>();
   for (const { text, params } of statements) {
     if (!/^\s*(select|with|\()/i.test(text)) continue;
+    if (explained.has(text)) continue;
+    explained.add(text);
     const [row] = await raw(`EXPLAIN (FORMAT JSON) ${text}`, params);
     const plan = row!['QUERY PLAN'] as [{ Plan: PlanNode }] | string;
     const parsed = typeof plan === 'string' ? (JSON.parse(plan) as [{ Plan: PlanNode }]) : plan;
@@ -176,6 +180,28 @@ describe('every list, total and search is served by an index', () => {
     '/api/admin/dashboard-data',
     '/api/order/get-orders-by-filter?type=Daily',
     '/api/order/get-orders-by-filter?type=Monthly',
+    // The CSV exports: every batch of the list's keyset (the first one and the ones after).
+    '/api/order/export-orders',
+    '/api/order/export-orders?status=Delivered',
+    `/api/order/export-orders?serviceId=${ids.water}&status=Delivered`,
+    `/api/order/export-orders?serviceId=${ids.oxygen}&sortField=totalAmount&sortOrder=desc`,
+    '/api/order/export-orders?sortField=orderId&sortOrder=asc',
+    '/api/order/export-orders?sortField=status',
+    '/api/order/export-orders?type=reorder',
+    '/api/order/export-orders?search=Sharma',
+    `/api/order/export-orders?search=${ids.rare}`,
+    `/api/order/export-jobs/${ids.water}?pincode=${ids.pincode}`,
+    `/api/order/export-jobs/${ids.water}?sort=pincode`,
+    '/api/user/export-users',
+    '/api/user/export-users?status=All',
+    '/api/user/export-users?status=Blocked&search=Sharma',
+    '/api/return-history/export-return-requests?categoryType=0',
+    '/api/return-history/export-return-requests?categoryType=0&search=Sharma',
+    '/api/support/export-supports',
+    '/api/support/export-supports?status=unresolved',
+    '/api/support/export-supports?sort=supportCount&sortOrder=desc',
+    '/api/admin/export-audit-log',
+    '/api/admin/export-audit-log?resource=orders',
   ];
 
   it('answers each call without a sequential scan of a large table', async () => {
@@ -186,7 +212,7 @@ describe('every list, total and search is served by an index', () => {
       for (const scan of scans) failures.push(`${url}: ${scan}`);
     }
     expect(failures).toEqual([]);
-  }, 120_000);
+  }, 300_000);
 
   it('answers by-type without paging with a bounded number of rows and the real totals', async () => {
     const res = await s.app.inject({

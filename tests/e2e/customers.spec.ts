@@ -14,10 +14,12 @@ const rowWith = (page: Page, email: string) =>
 async function firstCustomer(page: Page) {
   const first = page.getByRole('row').nth(1);
   await expect(first).toBeVisible();
+  // After the row checkbox (bulk Block) and the Family Id.
   const cells = first.getByRole('cell');
+  await expect(cells.first().getByRole('checkbox')).toBeVisible();
   return {
-    name: (await cells.nth(1).innerText()).trim(),
-    email: (await cells.nth(2).innerText()).trim(),
+    name: (await cells.nth(2).innerText()).trim(),
+    email: (await cells.nth(3).innerText()).trim(),
   };
 }
 

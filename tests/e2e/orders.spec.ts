@@ -122,6 +122,45 @@ test("change an order's status, see it in the list and in the order's history", 
   await expect(history.getByText('Super Admin')).toBeVisible();
 });
 
+test('set two orders Out for Delivery at once with the row checkboxes', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 800 });
+  await page.goto('/admin-panel/orders/1');
+  await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible();
+  const rows = E2E_JOBS.bulkOrders.map((orderId) => rowWith(page, orderId));
+  for (const row of rows) {
+    await expect(row.getByText('Pending', { exact: true })).toBeVisible();
+    await row.getByRole('checkbox').check();
+  }
+  await expect(page.getByText('2 orders selected')).toBeVisible();
+  await screen(page, 'orders-bulk-selected');
+
+  await page.getByRole('button', { name: 'Set status' }).click();
+  const chooser = page.getByRole('dialog', { name: 'Set the status of 2 orders' });
+  await chooser.getByRole('radio', { name: 'Out for Delivery' }).check();
+  await chooser.getByRole('button', { name: 'Next' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Set 2 orders to Out for Delivery?' });
+  await expect(confirm).toBeVisible();
+  // The picture once the chooser has faded out and the question in.
+  await expect(page.locator('.MuiDialog-container')).toHaveCount(1);
+  await expect(page.locator('.MuiDialog-container')).toHaveCSS('opacity', '1');
+  await screen(page, 'orders-bulk-confirm');
+  await confirm.getByRole('button', { name: 'Set status' }).click();
+
+  await expect(page.getByText('2 orders updated to Out for Delivery.')).toBeVisible();
+  await expect(confirm).toHaveCount(0);
+  for (const row of rows) {
+    await expect(row.getByText('Out for Delivery', { exact: true })).toBeVisible();
+    await expect(row.getByRole('checkbox')).not.toBeChecked();
+  }
+  await expect(page.getByText('2 orders selected')).toHaveCount(0);
+
+  // Each order has its own step in its history, by the admin.
+  await rows[0]!.getByRole('link', { name: `View order ${E2E_JOBS.bulkOrders[0]}` }).click();
+  const history = page.getByRole('region', { name: 'Status History' });
+  await expect(history.getByText('Super Admin')).toBeVisible();
+  await expect(history.getByText('Out for Delivery')).toBeVisible();
+});
+
 test('approve a water return request once', async ({ page }) => {
   await openFromMenu(page, 'Return Management', 'Water Returns');
   await expect(

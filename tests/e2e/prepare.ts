@@ -113,4 +113,14 @@ async function prepareJobs(db: typeof database.db) {
     supportType: 0,
     description: E2E_JOBS.ticket,
   });
+  // Laundry orders, the newest, for the bulk status change: no other spec counts them.
+  const laundry = await categoryOf('laundry');
+  for (const orderId of E2E_JOBS.bulkOrders) {
+    await place(orderId, ++i, '400050', {
+      categoryId: laundry.id,
+      productId: null,
+      returnQuantity: 0,
+      pickupTime: '9:00 AM - 12:00 PM',
+    });
+  }
 }

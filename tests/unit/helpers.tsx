@@ -127,10 +127,11 @@ export const SLOW = { timeout: 10_000 };
 /** The screen's title, its level-1 heading. */
 export const heading = (name: string) => screen.findByRole('heading', { level: 1, name }, SLOW);
 
-/** The column headers of a table, in order. */
+/** The column headers of a table, in order; the row checkboxes' column (bulk actions) left out. */
 export const headers = (table: HTMLElement) =>
   within(table)
     .getAllByRole('columnheader')
+    .filter((h) => !h.querySelector('input[type="checkbox"]'))
     .map((h) => h.textContent);
 
 export const SUPER_ADMIN: AccessIdentity = { role: 'super-admin', permissions: null };

@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { adminsTable, auditLogTable, type Permissions, type RecordStatus } from '../../db/schema';
+import { orderBy, tableBatches, type SortKey } from '../../lib/keyset';
 
 export type AuditRow = typeof auditLogTable.$inferSelect;
 
@@ -30,6 +31,69 @@ export function toAuditEntryDto(e: AuditRow) {
 /** `%` and `_` typed in the search box are matched literally. */
 const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+export type AdminRow = typeof adminsTable.$inferSelect;
+
+/** The admin users list's filter, search and order, without a page. */
+export interface AdminListQuery {
+  status?: RecordStatus;
+  search?: string;
+  sort: keyof typeof ADMIN_SORTS;
+  order: 'asc' | 'desc';
+}
+
+/** The audit log's filters, without a page. */
+export interface AuditLogQuery {
+  adminId?: string;
+  resource?: string;
+  from?: Date;
+  to?: Date;
+}
+
+/**
+ * Admins are a handful of rows (people who run the back office), so the search is a plain
+ * ILIKE over name, e-mail and phone.
+ */
+function adminFilter(q: AdminListQuery): SQL | undefined {
+  const where: SQL[] = [];
+  if (q.status) where.push(eq(adminsTable.status, q.status));
+  if (q.search) {
+    const pattern = containsPattern(q.search);
+    where.push(
+      or(
+        ilike(adminsTable.name, pattern),
+        ilike(adminsTable.email, pattern),
+        ilike(adminsTable.phone, pattern),
+      )!,
+    );
+  }
+  return and(...where);
+}
+
+/** The sort, then the id (ascending whatever the sort's direction, as the list has it). */
+const adminSortKeys = (q: AdminListQuery): SortKey[] => [
+  { key: ADMIN_SORTS[q.sort], order: q.order },
+  { key: adminsTable.id, order: 'asc' },
+];
+
+/**
+ * Each filter combination walks one index of audit_log: (admin_id, at), (resource, at) or
+ * (at); `to` is exclusive.
+ */
+function auditFilter(q: AuditLogQuery): SQL | undefined {
+  const where: SQL[] = [];
+  if (q.adminId) where.push(eq(auditLogTable.adminId, q.adminId));
+  if (q.resource) where.push(eq(auditLogTable.resource, q.resource));
+  if (q.from) where.push(gte(auditLogTable.at, q.from));
+  if (q.to) where.push(lt(auditLogTable.at, q.to));
+  return and(...where);
+}
+
+/** Newest first. */
+const AUDIT_ORDER: SortKey[] = [
+  { key: auditLogTable.at, order: 'desc' },
+  { key: auditLogTable.id, order: 'desc' },
+];
+
 export interface AdminValues {
   name: string;
   email: string;
@@ -40,38 +104,15 @@ export interface AdminValues {
 
 export function createAdminUserRepository(db: Database) {
   return {
-    /**
-     * Admins are a handful of rows (people who run the back office), so the search is a plain
-     * ILIKE over name, e-mail and phone; paging and sorting use admins_created_at_idx.
-     */
-    async list(q: {
-      status?: RecordStatus;
-      search?: string;
-      sort: keyof typeof ADMIN_SORTS;
-      order: 'asc' | 'desc';
-      page: number;
-      limit: number;
-    }) {
-      const where: SQL[] = [];
-      if (q.status) where.push(eq(adminsTable.status, q.status));
-      if (q.search) {
-        const pattern = containsPattern(q.search);
-        where.push(
-          or(
-            ilike(adminsTable.name, pattern),
-            ilike(adminsTable.email, pattern),
-            ilike(adminsTable.phone, pattern),
-          )!,
-        );
-      }
-      const filter = and(...where);
-      const direction = q.order === 'desc' ? desc : asc;
+    /** Paging and sorting use admins_created_at_idx. */
+    async list(q: AdminListQuery & { page: number; limit: number }) {
+      const filter = adminFilter(q);
       const [rows, [total]] = await Promise.all([
         db
           .select()
           .from(adminsTable)
           .where(filter)
-          .orderBy(direction(ADMIN_SORTS[q.sort]), asc(adminsTable.id))
+          .orderBy(...orderBy(adminSortKeys(q)))
           .limit(q.limit)
           .offset((q.page - 1) * q.limit),
         db.select({ n: count() }).from(adminsTable).where(filter),
@@ -105,35 +146,28 @@ export function createAdminUserRepository(db: Database) {
         .returning();
       return row;
     },
-    /**
-     * Newest first. Each filter combination walks one index of audit_log: (admin_id, at),
-     * (resource, at) or (at); `to` is exclusive.
-     */
-    async auditLog(q: {
-      adminId?: string;
-      resource?: string;
-      from?: Date;
-      to?: Date;
-      page: number;
-      limit: number;
-    }) {
-      const where: SQL[] = [];
-      if (q.adminId) where.push(eq(auditLogTable.adminId, q.adminId));
-      if (q.resource) where.push(eq(auditLogTable.resource, q.resource));
-      if (q.from) where.push(gte(auditLogTable.at, q.from));
-      if (q.to) where.push(lt(auditLogTable.at, q.to));
-      const filter = and(...where);
+    /** The admin users list for its CSV export, `batchSize` at a time (keyset). */
+    async *exportAdmins(q: AdminListQuery, batchSize: number): AsyncGenerator<AdminRow[]> {
+      yield* tableBatches<AdminRow>(db, adminsTable, adminFilter(q), adminSortKeys(q), batchSize);
+    },
+    /** Newest first (auditFilter says which index). */
+    async auditLog(q: AuditLogQuery & { page: number; limit: number }) {
+      const filter = auditFilter(q);
       const [rows, [total]] = await Promise.all([
         db
           .select()
           .from(auditLogTable)
           .where(filter)
-          .orderBy(desc(auditLogTable.at), desc(auditLogTable.id))
+          .orderBy(...orderBy(AUDIT_ORDER))
           .limit(q.limit)
           .offset((q.page - 1) * q.limit),
         db.select({ n: count() }).from(auditLogTable).where(filter),
       ]);
       return { rows, total: total?.n ?? 0 };
+    },
+    /** The audit log for its CSV export, newest first, `batchSize` at a time (keyset). */
+    async *exportAuditLog(q: AuditLogQuery, batchSize: number): AsyncGenerator<AuditRow[]> {
+      yield* tableBatches<AuditRow>(db, auditLogTable, auditFilter(q), AUDIT_ORDER, batchSize);
     },
   };
 }

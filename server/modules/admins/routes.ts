@@ -2,6 +2,7 @@ import { ok } from '../../lib/reply';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PERMISSION_GROUPS, type Permissions } from '../../db/schema';
+import { CSV_BATCH, csvAnswer, sendCsv, type CsvColumn } from '../../lib/csv';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import { answers, pagingFields } from '../../lib/responses';
@@ -17,7 +18,13 @@ import {
 import { allPermissions } from '../../permissions';
 import { toAdminDto } from '../auth/repository';
 import { adminDto } from '../auth/schemas';
-import { ADMIN_SORTS, createAdminUserRepository, toAuditEntryDto } from './repository';
+import {
+  ADMIN_SORTS,
+  createAdminUserRepository,
+  toAuditEntryDto,
+  type AdminRow,
+  type AuditRow,
+} from './repository';
 import { auditEntryDto } from './schemas';
 
 const DUPLICATE_EMAIL = 'An admin with this e-mail already exists.';
@@ -75,6 +82,50 @@ const isoDate = (label: string, endOfDay: boolean) =>
 
 const oneAdmin = answers(z.object({ user: adminDto }));
 
+const adminStatus = z.enum(['Active', 'Inactive', 'All', '']).optional();
+const adminSort = z
+  .enum(Object.keys(ADMIN_SORTS) as [keyof typeof ADMIN_SORTS], {
+    error: `Sort must be one of: ${Object.keys(ADMIN_SORTS).join(', ')}.`,
+  })
+  .default('createdAt');
+
+/** The audit log's filters; a bare date as `to` includes that whole day. */
+const auditFilters = {
+  adminId: optionalId('Admin id'),
+  resource: optionalId('Resource'),
+  from: isoDate('From', false),
+  to: isoDate('To', true),
+};
+const fromBeforeTo = [
+  (q: { from?: Date; to?: Date }) => !q.from || !q.to || q.from < q.to,
+  { error: 'From must be before To.' },
+] as const;
+
+/** The permission groups an admin holds, by name (the super-admin holds every one). */
+const groupsOf = (a: AdminRow) =>
+  PERMISSION_GROUPS.filter((g) => a.role === 'super-admin' || a.permissions[g] === true).join(' ');
+
+const ADMIN_CSV_COLUMNS: CsvColumn<AdminRow>[] = [
+  { header: 'Name', cell: (a) => a.name },
+  { header: 'Email', cell: (a) => a.email },
+  { header: 'Phone', cell: (a) => a.phone },
+  { header: 'Role', cell: (a) => a.role },
+  { header: 'Status', cell: (a) => a.status },
+  { header: 'Permissions', cell: groupsOf },
+  { header: 'Created (IST)', cell: (a) => a.createdAt },
+];
+
+const AUDIT_CSV_COLUMNS: CsvColumn<AuditRow>[] = [
+  { header: 'When (IST)', cell: (e) => e.at },
+  { header: 'Admin', cell: (e) => e.adminEmail },
+  { header: 'Resource', cell: (e) => e.resource },
+  { header: 'Action', cell: (e) => e.action },
+  { header: 'Record ID', cell: (e) => e.recordId },
+  { header: 'Method', cell: (e) => e.method },
+  { header: 'Path', cell: (e) => e.path },
+  { header: 'Status code', cell: (e) => e.statusCode },
+];
+
 const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = createAdminUserRepository(app.db);
   const superAdmin = { access: 'superAdmin' as const };
@@ -95,12 +146,8 @@ const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         querystring: z.object({
           ...pagingQuery,
-          status: z.enum(['Active', 'Inactive', 'All', '']).optional(),
-          sort: z
-            .enum(Object.keys(ADMIN_SORTS) as [keyof typeof ADMIN_SORTS], {
-              error: `Sort must be one of: ${Object.keys(ADMIN_SORTS).join(', ')}.`,
-            })
-            .default('createdAt'),
+          status: adminStatus,
+          sort: adminSort,
         }),
         response: answers(z.object({ users: z.array(adminDto), ...pagingFields })),
       },
@@ -118,6 +165,39 @@ const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       return ok('Admin users', {
         users: rows.map(toAdminDto),
         ...pagingResult(total, q.page, q.limit),
+      });
+    },
+  );
+
+  // Addition: the admin users list as CSV, with view-all-users' parameters but no paging.
+  app.get(
+    '/export-admin-users',
+    {
+      config: superAdmin,
+      schema: {
+        querystring: z.object({
+          search: pagingQuery.search,
+          sortOrder: pagingQuery.sortOrder,
+          status: adminStatus,
+          sort: adminSort,
+        }),
+        response: csvAnswer('admin-users', 'Every admin user of the list with its search and sort'),
+      },
+    },
+    async (request, reply) => {
+      const q = request.query;
+      return sendCsv(request, reply, {
+        name: 'admin-users',
+        columns: ADMIN_CSV_COLUMNS,
+        batches: repo.exportAdmins(
+          {
+            status: q.status === 'Active' || q.status === 'Inactive' ? q.status : undefined,
+            search: q.search || undefined,
+            sort: q.sort,
+            order: q.sortOrder,
+          },
+          CSV_BATCH,
+        ),
       });
     },
   );
@@ -224,17 +304,8 @@ const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       config: superAdmin,
       schema: {
         querystring: z
-          .object({
-            page: pagingQuery.page,
-            limit: pagingQuery.limit,
-            adminId: optionalId('Admin id'),
-            resource: optionalId('Resource'),
-            from: isoDate('From', false),
-            to: isoDate('To', true),
-          })
-          .refine((q) => !q.from || !q.to || q.from < q.to, {
-            error: 'From must be before To.',
-          }),
+          .object({ page: pagingQuery.page, limit: pagingQuery.limit, ...auditFilters })
+          .refine(...fromBeforeTo),
         response: answers(z.object({ entries: z.array(auditEntryDto), ...pagingFields })),
       },
     },
@@ -251,6 +322,34 @@ const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       return ok('Audit log', {
         entries: rows.map(toAuditEntryDto),
         ...pagingResult(total, q.page, q.limit),
+      });
+    },
+  );
+
+  // Addition: the audit trail as CSV, newest first, with audit-log's filters but no paging.
+  app.get(
+    '/export-audit-log',
+    {
+      config: superAdmin,
+      schema: {
+        querystring: z.object(auditFilters).refine(...fromBeforeTo),
+        response: csvAnswer('audit-log', 'Every entry of the audit trail matching the filters'),
+      },
+    },
+    async (request, reply) => {
+      const q = request.query;
+      return sendCsv(request, reply, {
+        name: 'audit-log',
+        columns: AUDIT_CSV_COLUMNS,
+        batches: repo.exportAuditLog(
+          {
+            adminId: q.adminId || undefined,
+            resource: q.resource || undefined,
+            from: q.from,
+            to: q.to,
+          },
+          CSV_BATCH,
+        ),
       });
     },
   );

@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, ilike, isNull, type SQL } from 'drizzle-orm';
+import { and, count, eq, ilike, isNull, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { bannersTable, categoriesTable, HOME_BANNER_ID, type RecordStatus } from '../../db/schema';
+import { orderBy, tableBatches, type SortKey } from '../../lib/keyset';
 import { likePattern } from '../../lib/sql';
 
 export type BannerRow = typeof bannersTable.$inferSelect;
@@ -27,38 +28,52 @@ export function toBannerDto(b: BannerRow) {
 /** `null` is the Home banner list. */
 export type BannerPlace = string | null;
 
+/** A banner list's place, filter, search and order, without a page. */
+export interface BannerListQuery {
+  categoryId: BannerPlace;
+  status?: RecordStatus;
+  search?: string;
+  sort: keyof typeof BANNER_SORTS;
+  order: 'asc' | 'desc';
+}
+
+/** Served by banners_category_idx (category_id, created_at). */
+function filterOf(q: BannerListQuery): SQL | undefined {
+  const where: SQL[] = [
+    q.categoryId === null
+      ? isNull(bannersTable.categoryId)
+      : eq(bannersTable.categoryId, q.categoryId),
+  ];
+  if (q.status) where.push(eq(bannersTable.status, q.status));
+  if (q.search) where.push(ilike(bannersTable.title, likePattern(q.search)));
+  return and(...where);
+}
+
+/** The sort, then the id (ascending whatever the sort's direction). */
+const sortKeys = (q: BannerListQuery): SortKey[] => [
+  { key: BANNER_SORTS[q.sort], order: q.order },
+  { key: bannersTable.id, order: 'asc' },
+];
+
 export function createBannerRepository(db: Database) {
   return {
-    async list(q: {
-      categoryId: BannerPlace;
-      status?: RecordStatus;
-      search?: string;
-      sort: keyof typeof BANNER_SORTS;
-      order: 'asc' | 'desc';
-      page: number;
-      limit: number;
-    }) {
-      // Served by banners_category_idx (category_id, created_at).
-      const where: SQL[] = [
-        q.categoryId === null
-          ? isNull(bannersTable.categoryId)
-          : eq(bannersTable.categoryId, q.categoryId),
-      ];
-      if (q.status) where.push(eq(bannersTable.status, q.status));
-      if (q.search) where.push(ilike(bannersTable.title, likePattern(q.search)));
-      const filter = and(...where);
-      const direction = q.order === 'desc' ? desc : asc;
+    async list(q: BannerListQuery & { page: number; limit: number }) {
+      const filter = filterOf(q);
       const [rows, [total]] = await Promise.all([
         db
           .select()
           .from(bannersTable)
           .where(filter)
-          .orderBy(direction(BANNER_SORTS[q.sort]), asc(bannersTable.id))
+          .orderBy(...orderBy(sortKeys(q)))
           .limit(q.limit)
           .offset((q.page - 1) * q.limit),
         db.select({ n: count() }).from(bannersTable).where(filter),
       ]);
       return { rows, total: total?.n ?? 0 };
+    },
+    /** The list for its CSV export, `batchSize` at a time (keyset). */
+    exportRows(q: BannerListQuery, batchSize: number) {
+      return tableBatches<BannerRow>(db, bannersTable, filterOf(q), sortKeys(q), batchSize);
     },
     async findById(id: string) {
       const [row] = await db.select().from(bannersTable).where(eq(bannersTable.id, id));

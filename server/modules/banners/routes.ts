@@ -3,6 +3,7 @@ import { rm } from 'node:fs/promises';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HOME_BANNER_ID } from '../../db/schema';
+import { CSV_BATCH, csvAnswer, sendCsv, type CsvColumn } from '../../lib/csv';
 import { badRequest, notFound } from '../../lib/errors';
 import { answers, pagingFields, recordStatus, timestamp } from '../../lib/responses';
 import { storeImage, type StoredImage } from '../../lib/uploads';
@@ -14,7 +15,13 @@ import {
   requiredId,
   requiredText,
 } from '../../lib/validation';
-import { BANNER_SORTS, createBannerRepository, toBannerDto, type BannerPlace } from './repository';
+import {
+  BANNER_SORTS,
+  createBannerRepository,
+  toBannerDto,
+  type BannerPlace,
+  type BannerRow,
+} from './repository';
 
 export const MAX_BANNER_IMAGES = 10;
 
@@ -52,6 +59,21 @@ const bannerDto = z.object({
   updatedAt: timestamp,
 });
 const oneBanner = answers(z.object({ banner: bannerDto }));
+
+const bannerStatus = z.enum(['Active', 'Inactive', 'All', '']).optional();
+const bannerSort = z
+  .enum(Object.keys(BANNER_SORTS) as [keyof typeof BANNER_SORTS], {
+    error: `Sort must be one of: ${Object.keys(BANNER_SORTS).join(', ')}.`,
+  })
+  .default('createdAt');
+
+const BANNER_CSV_COLUMNS: CsvColumn<BannerRow>[] = [
+  { header: 'Title', cell: (b) => b.title },
+  { header: 'Category ID', cell: (b) => b.categoryId ?? HOME_BANNER_ID },
+  { header: 'Images', cell: (b) => b.imageUrls.join(' ') },
+  { header: 'Status', cell: (b) => b.status },
+  { header: 'Created (IST)', cell: (b) => b.createdAt },
+];
 
 const NO_CATEGORY = 'This category does not exist. Choose another category or Home Banner.';
 
@@ -103,12 +125,8 @@ const bannerRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
         querystring: z.object({
           ...pagingQuery,
-          status: z.enum(['Active', 'Inactive', 'All', '']).optional(),
-          sort: z
-            .enum(Object.keys(BANNER_SORTS) as [keyof typeof BANNER_SORTS], {
-              error: `Sort must be one of: ${Object.keys(BANNER_SORTS).join(', ')}.`,
-            })
-            .default('createdAt'),
+          status: bannerStatus,
+          sort: bannerSort,
         }),
         response: answers(z.object({ banners: z.array(bannerDto), ...pagingFields })),
       },
@@ -121,6 +139,38 @@ const bannerRoutes: FastifyPluginAsyncZod = async (app) => {
       return ok('Banners', {
         banners: rows.map(toBannerDto),
         ...pagingResult(total, q.page, q.limit),
+      });
+    },
+  );
+
+  // Addition: the banners of a category (or Home, 123456789) as CSV, with by-category's
+  // parameters but no paging.
+  app.get(
+    '/export-banners/:id',
+    {
+      config,
+      schema: {
+        params: z.object({ id: requiredId('Category id') }),
+        querystring: z.object({
+          search: pagingQuery.search,
+          sortOrder: pagingQuery.sortOrder,
+          status: bannerStatus,
+          sort: bannerSort,
+        }),
+        response: csvAnswer('banners', 'Every banner of the category with its search and sort'),
+      },
+    },
+    async (request, reply) => {
+      const q = request.query;
+      const categoryId = await resolvePlace(request.params.id);
+      const status = q.status === 'Active' || q.status === 'Inactive' ? q.status : undefined;
+      return sendCsv(request, reply, {
+        name: 'banners',
+        columns: BANNER_CSV_COLUMNS,
+        batches: repo.exportRows(
+          { categoryId, status, search: q.search || undefined, sort: q.sort, order: q.sortOrder },
+          CSV_BATCH,
+        ),
       });
     },
   );

@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
+import { and, count, eq, ilike, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { categoriesTable, type CategoryKind, type RecordStatus } from '../../db/schema';
+import { orderBy, tableBatches, type SortKey } from '../../lib/keyset';
 import { likePattern } from '../../lib/sql';
 
 export type CategoryRow = typeof categoriesTable.$inferSelect;
@@ -26,32 +27,46 @@ export function toCategoryDto(c: CategoryRow) {
   };
 }
 
+/** The list's filter, search and order, without a page. */
+export interface CategoryListQuery {
+  status?: RecordStatus;
+  search?: string;
+  sort: keyof typeof CATEGORY_SORTS;
+  order: 'asc' | 'desc';
+}
+
+function filterOf(q: CategoryListQuery): SQL | undefined {
+  const where: SQL[] = [];
+  if (q.status) where.push(eq(categoriesTable.status, q.status));
+  if (q.search) where.push(ilike(categoriesTable.name, likePattern(q.search)));
+  return and(...where);
+}
+
+/** The sort, then the id (ascending whatever the sort's direction). */
+const sortKeys = (q: CategoryListQuery): SortKey[] => [
+  { key: CATEGORY_SORTS[q.sort], order: q.order },
+  { key: categoriesTable.id, order: 'asc' },
+];
+
 export function createCategoryRepository(db: Database) {
   return {
-    async list(q: {
-      status?: RecordStatus;
-      search?: string;
-      sort: keyof typeof CATEGORY_SORTS;
-      order: 'asc' | 'desc';
-      page: number;
-      limit: number;
-    }) {
-      const where: SQL[] = [];
-      if (q.status) where.push(eq(categoriesTable.status, q.status));
-      if (q.search) where.push(ilike(categoriesTable.name, likePattern(q.search)));
-      const filter = and(...where);
-      const direction = q.order === 'desc' ? desc : asc;
+    async list(q: CategoryListQuery & { page: number; limit: number }) {
+      const filter = filterOf(q);
       const [rows, [total]] = await Promise.all([
         db
           .select()
           .from(categoriesTable)
           .where(filter)
-          .orderBy(direction(CATEGORY_SORTS[q.sort]), asc(categoriesTable.id))
+          .orderBy(...orderBy(sortKeys(q)))
           .limit(q.limit)
           .offset((q.page - 1) * q.limit),
         db.select({ n: count() }).from(categoriesTable).where(filter),
       ]);
       return { rows, total: total?.n ?? 0 };
+    },
+    /** The list for its CSV export, `batchSize` at a time (keyset). */
+    exportRows(q: CategoryListQuery, batchSize: number) {
+      return tableBatches<CategoryRow>(db, categoriesTable, filterOf(q), sortKeys(q), batchSize);
     },
     async findById(id: string) {
       const [row] = await db.select().from(categoriesTable).where(eq(categoriesTable.id, id));

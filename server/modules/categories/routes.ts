@@ -2,6 +2,7 @@ import { ok } from '../../lib/reply';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CATEGORY_KINDS } from '../../db/schema';
+import { CSV_BATCH, csvAnswer, sendCsv, type CsvColumn } from '../../lib/csv';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors';
 import { answers, oneOf, pagingFields, recordStatus, timestamp } from '../../lib/responses';
 import { withStoredImage } from '../../lib/uploads';
@@ -17,7 +18,12 @@ import {
 } from '../../lib/validation';
 import { createEcommerceCategoryList } from '../ecommerce/categoryList';
 import { ecommerceCategoryDto } from '../ecommerce/schemas';
-import { CATEGORY_SORTS, createCategoryRepository, toCategoryDto } from './repository';
+import {
+  CATEGORY_SORTS,
+  createCategoryRepository,
+  toCategoryDto,
+  type CategoryRow,
+} from './repository';
 
 const categoryId = requiredId('Category id');
 
@@ -34,6 +40,22 @@ const categoryDto = z.object({
   updatedAt: timestamp,
 });
 const oneCategory = answers(z.object({ category: categoryDto }));
+
+const categoryStatus = z.enum(['Active', 'Inactive', 'All', '']).optional();
+const categorySort = z
+  .enum(Object.keys(CATEGORY_SORTS) as [keyof typeof CATEGORY_SORTS], {
+    error: `Sort must be one of: ${Object.keys(CATEGORY_SORTS).join(', ')}.`,
+  })
+  .default('createdAt');
+
+const CATEGORY_CSV_COLUMNS: CsvColumn<CategoryRow>[] = [
+  { header: 'Name', cell: (c) => c.name },
+  { header: 'Title', cell: (c) => c.title },
+  { header: 'Kind', cell: (c) => c.kind },
+  { header: 'Description', cell: (c) => c.description },
+  { header: 'Status', cell: (c) => c.status },
+  { header: 'Created (IST)', cell: (c) => c.createdAt },
+];
 
 /** The categories list; `kind=ecommerce` lists the e-commerce product categories instead. */
 const categoryList = answers(
@@ -70,12 +92,8 @@ const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         querystring: z.object({
           ...pagingQuery,
-          status: z.enum(['Active', 'Inactive', 'All', '']).optional(),
-          sort: z
-            .enum(Object.keys(CATEGORY_SORTS) as [keyof typeof CATEGORY_SORTS], {
-              error: `Sort must be one of: ${Object.keys(CATEGORY_SORTS).join(', ')}.`,
-            })
-            .default('createdAt'),
+          status: categoryStatus,
+          sort: categorySort,
           // Addition: `kind=ecommerce` lists the e-commerce product categories instead.
           kind: z
             .enum(['ecommerce', ''], { error: 'Kind must be ecommerce, or left out.' })
@@ -95,6 +113,35 @@ const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
       return ok('Categories', {
         categories: rows.map(toCategoryDto),
         ...pagingResult(total, q.page, q.limit),
+      });
+    },
+  );
+
+  // Addition: the categories list as CSV, with view-all-categories' parameters but no paging.
+  app.get(
+    '/export-categories',
+    {
+      config: { access: 'signedIn' },
+      schema: {
+        querystring: z.object({
+          search: pagingQuery.search,
+          sortOrder: pagingQuery.sortOrder,
+          status: categoryStatus,
+          sort: categorySort,
+        }),
+        response: csvAnswer('categories', 'Every category of the list with its search and sort'),
+      },
+    },
+    async (request, reply) => {
+      const q = request.query;
+      const status = q.status === 'Active' || q.status === 'Inactive' ? q.status : undefined;
+      return sendCsv(request, reply, {
+        name: 'categories',
+        columns: CATEGORY_CSV_COLUMNS,
+        batches: repo.exportRows(
+          { status, search: q.search || undefined, sort: q.sort, order: q.sortOrder },
+          CSV_BATCH,
+        ),
       });
     },
   );

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import {
   customerAddressesTable,
   customerCountsTable,
@@ -11,6 +11,7 @@ import {
 import { SEEK_FROM_OFFSET, seekDay } from '../../lib/daySeek';
 import { toMoney } from '../../lib/money';
 import { badRequest } from '../../lib/errors';
+import { tableBatches, type SortKey } from '../../lib/keyset';
 import { anyOf, searchPattern } from '../../lib/sql';
 
 export type CustomerRow = typeof customersTable.$inferSelect;
@@ -133,13 +134,22 @@ export async function findCustomerIds(
   return rows.map((r) => r.id);
 }
 
-interface CustomerListQuery {
+/** A list's filter, search and order, without a page: what an export reads. */
+export interface CustomerExportQuery {
   statuses?: CustomerStatus[];
   search?: string;
   sort: keyof typeof CUSTOMER_SORTS;
   order: 'asc' | 'desc';
+}
+
+interface CustomerListQuery extends CustomerExportQuery {
   page: number;
   limit: number;
+}
+
+/** Sets the customers' status: the one change of user/update-user-status and its bulk call. */
+function setStatusOf(db: Database | Transaction, ids: string[], status: CustomerStatus) {
+  return db.update(customersTable).set({ status }).where(anyOf(customersTable.id, ids)).returning();
 }
 
 export function createCustomerRepository(db: Database) {
@@ -222,6 +232,21 @@ export function createCustomerRepository(db: Database) {
       ]);
       return { rows, total: n };
     },
+    /**
+     * Every customer of a list for its CSV export, `batchSize` at a time, in the list's order
+     * (the sort, then the id): a keyset, through the (status,) created_at, id indexes for the
+     * default order. A search is looked up once, bounded, before the first batch.
+     */
+    async *exportRows(q: CustomerExportQuery, batchSize: number): AsyncGenerator<CustomerRow[]> {
+      const where: SQL[] = [];
+      if (q.statuses) where.push(inArray(customersTable.status, q.statuses));
+      if (q.search) where.push(anyOf(customersTable.id, await findCustomerIds(db, q.search)));
+      const keys: SortKey[] = [
+        { key: CUSTOMER_SORTS[q.sort], order: q.order },
+        { key: customersTable.id, order: q.order },
+      ];
+      yield* tableBatches<CustomerRow>(db, customersTable, and(...where), keys, batchSize);
+    },
     async findById(id: string) {
       const [row] = await db.select().from(customersTable).where(eq(customersTable.id, id));
       return row;
@@ -233,13 +258,41 @@ export function createCustomerRepository(db: Database) {
         .where(eq(customerAddressesTable.customerId, customerId))
         .orderBy(desc(customerAddressesTable.isDefault), asc(customerAddressesTable.createdAt));
     },
+    /** user/update-user-status: the customer as it now is; undefined for an unknown id. */
     async setStatus(id: string, status: CustomerStatus) {
-      const [row] = await db
-        .update(customersTable)
-        .set({ status })
-        .where(eq(customersTable.id, id))
-        .returning();
+      const [row] = await setStatusOf(db, [id], status);
       return row;
+    },
+
+    /**
+     * user/bulk-update-status: the same change for every customer of `ids`, in one transaction
+     * with `alsoWrite` (the audit rows of the changed ones). Customers already in that status
+     * are left alone; an unknown id changes nothing and is named in the outcome. The rows are
+     * locked first, in id order.
+     */
+    async setStatuses(
+      ids: string[],
+      status: CustomerStatus,
+      alsoWrite?: (tx: Transaction, changedIds: string[]) => Promise<void>,
+    ): Promise<{ missing: string[]; unchanged: string[]; changed: string[] }> {
+      return db.transaction(async (tx) => {
+        const current = await tx
+          .select({ id: customersTable.id, status: customersTable.status })
+          .from(customersTable)
+          .where(anyOf(customersTable.id, ids))
+          .orderBy(asc(customersTable.id))
+          .for('update');
+        const found = new Set(current.map((c) => c.id));
+        const missing = ids.filter((id) => !found.has(id));
+        const unchanged = current.filter((c) => c.status === status).map((c) => c.id);
+        if (missing.length) return { missing, unchanged, changed: [] };
+        const toChange = current.filter((c) => c.status !== status).map((c) => c.id);
+        const changed = toChange.length
+          ? (await setStatusOf(tx, toChange, status)).map((c) => c.id)
+          : [];
+        await alsoWrite?.(tx, changed);
+        return { missing, unchanged, changed };
+      });
     },
     /** Updates the customer and, when given, stores the address as the new default one. */
     async update(

@@ -2,6 +2,8 @@ import { ok } from '../../lib/reply';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { CustomerStatus } from '../../db/schema';
+import { bulkIds, bulkOutcome, countOf, missingMessage } from '../../lib/bulk';
+import { CSV_BATCH, csvAnswer, rupees, sendCsv, type CsvColumn } from '../../lib/csv';
 import { conflict, isUniqueViolation, notFound } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import { answers, pagingFields } from '../../lib/responses';
@@ -14,12 +16,14 @@ import {
   requiredId,
   requiredText,
 } from '../../lib/validation';
+import { auditEach } from '../../plugins/audit';
 import {
   createCustomerRepository,
   CUSTOMER_SORTS,
   toAddressDto,
   toCustomerDto,
   toInactiveUserDto,
+  type CustomerRow,
 } from './repository';
 import { customerDto, customerWithAddressesDto, inactiveUserDto } from './schemas';
 
@@ -54,6 +58,34 @@ const ALL_STATUSES: CustomerStatus[] = ['Active', 'Blocked', 'Inactive'];
 
 const oneCustomer = answers(z.object({ user: customerDto }));
 
+/** `status` of the user lists: one status, or All; blank is the list's own default. */
+const listStatus = z
+  .enum([...ALL_STATUSES, 'All', ''] as const, {
+    error: 'Status must be Active, Blocked, Inactive or All.',
+  })
+  .optional();
+
+const customerSort = z
+  .enum(Object.keys(CUSTOMER_SORTS) as [keyof typeof CUSTOMER_SORTS], {
+    error: `Sort must be one of: ${Object.keys(CUSTOMER_SORTS).join(', ')}.`,
+  })
+  .optional();
+
+/** The columns of a customers export (every user list: total, inactive, blocked). */
+const CUSTOMER_CSV_COLUMNS: CsvColumn<CustomerRow>[] = [
+  { header: 'Family ID', cell: (c) => c.id },
+  { header: 'First name', cell: (c) => c.firstName },
+  { header: 'Last name', cell: (c) => c.lastName },
+  { header: 'User name', cell: (c) => c.userName },
+  { header: 'Email', cell: (c) => c.email },
+  { header: 'Phone', cell: (c) => c.phone },
+  { header: 'Wallet', cell: (c) => rupees(c.wallet) },
+  { header: 'Status', cell: (c) => c.status },
+  { header: 'Email verified', cell: (c) => c.isEmailVerified },
+  { header: 'Phone verified', cell: (c) => c.isPhoneVerified },
+  { header: 'Joined (IST)', cell: (c) => c.createdAt },
+];
+
 const customerRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = createCustomerRepository(app.db);
   const access = 'userManagement' as const;
@@ -85,16 +117,8 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         querystring: z.object({
           ...pagingQuery,
-          status: z
-            .enum(['Active', 'Blocked', 'Inactive', 'All', ''], {
-              error: 'Status must be Active, Blocked, Inactive or All.',
-            })
-            .optional(),
-          sort: z
-            .enum(Object.keys(CUSTOMER_SORTS) as [keyof typeof CUSTOMER_SORTS], {
-              error: `Sort must be one of: ${Object.keys(CUSTOMER_SORTS).join(', ')}.`,
-            })
-            .optional(),
+          status: listStatus,
+          sort: customerSort,
         }),
         response: answers(z.object({ users: z.array(customerDto), ...pagingFields })),
       },
@@ -106,6 +130,41 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       return ok('Users', {
         users: rows.map(toCustomerDto),
         ...pagingResult(total, q.page, q.limit),
+      });
+    },
+  );
+
+  // Addition: the user lists as CSV, with all-users' parameters (Active by default) but no
+  // paging; the inactive and blocked lists ask for their status.
+  app.get(
+    '/user/export-users',
+    {
+      config: { access },
+      schema: {
+        querystring: z.object({
+          search: pagingQuery.search,
+          sortOrder: pagingQuery.sortOrder,
+          status: listStatus,
+          sort: customerSort,
+        }),
+        response: csvAnswer('users', 'Every customer of the list with its status, search and sort'),
+      },
+    },
+    async (request, reply) => {
+      const q = request.query;
+      const status = q.status || 'Active';
+      return sendCsv(request, reply, {
+        name: 'users',
+        columns: CUSTOMER_CSV_COLUMNS,
+        batches: repo.exportRows(
+          {
+            statuses: status === 'All' ? undefined : [status],
+            search: q.search || undefined,
+            sort: q.sort ?? 'createdAt',
+            order: q.sort ? q.sortOrder : 'desc',
+          },
+          CSV_BATCH,
+        ),
       });
     },
   );
@@ -171,6 +230,39 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
         status === 'Blocked' ? 'User blocked successfully' : 'User unblocked successfully',
         { user: toCustomerDto(row) },
       );
+    },
+  );
+
+  // Addition: block or unblock many customers at once (the lists' row checkboxes).
+  app.post(
+    '/user/bulk-update-status',
+    {
+      // Each changed customer gets the audit row of the single call, written in the transaction.
+      config: { access, audit: false },
+      schema: {
+        body: z.object({ userIds: bulkIds('User id', 'user'), status: settableStatus }),
+        response: answers(bulkOutcome),
+      },
+    },
+    async (request) => {
+      const { userIds, status } = request.body;
+      const outcome = await repo.setStatuses(userIds, status, (tx, changed) =>
+        auditEach(tx, request, changed, '/api/user/update-user-status'),
+      );
+      if (outcome.missing.length) {
+        throw notFound(missingMessage(outcome.missing.length, userIds.length, 'users'));
+      }
+      const updated = outcome.changed.length;
+      const unchanged = outcome.unchanged.length;
+      const verb = status === 'Blocked' ? 'blocked' : 'unblocked';
+      const state = status === 'Blocked' ? 'blocked' : 'active';
+      const message = !updated
+        ? `${unchanged === 1 ? 'The user is' : `All ${unchanged} users are`} already ${state}.`
+        : `${countOf(updated, 'user')} ${verb}.` +
+          (unchanged
+            ? ` ${countOf(unchanged, 'other')} ${unchanged === 1 ? 'was' : 'were'} already ${state}.`
+            : '');
+      return ok(message, { updated, unchanged });
     },
   );
 

@@ -1,20 +1,6 @@
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gte,
-  ilike,
-  inArray,
-  lt,
-  not,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, count, eq, gte, ilike, inArray, lt, not, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import {
   categoriesTable,
   customerOrderCountsTable,
@@ -27,10 +13,12 @@ import {
   orderStatusHistoryTable,
   plansTable,
   productsTable,
+  type OrderAddress,
   type OrderStatus,
   type OrderType,
 } from '../../db/schema';
 import { SEEK_FROM_OFFSET, seekDay } from '../../lib/daySeek';
+import { afterRow, keysetBatches, orderBy, type SortKey } from '../../lib/keyset';
 import { badRequest } from '../../lib/errors';
 import { anyOf, likePattern } from '../../lib/sql';
 import { findCustomerIds, SEARCH_MATCH_LIMIT } from '../customers/repository';
@@ -67,9 +55,13 @@ export interface OrderFilter {
   search?: string;
 }
 
-export interface OrderPageQuery extends OrderFilter {
+/** A list's filter and order, without a page: what an export reads. */
+export interface OrderListQuery extends OrderFilter {
   sort: OrderSort;
   order: 'asc' | 'desc';
+}
+
+export interface OrderPageQuery extends OrderListQuery {
   page: number;
   limit: number;
 }
@@ -92,6 +84,59 @@ const orderSelection = {
   product: { id: productsTable.id, name: productsTable.name },
   plan: { id: plansTable.id, name: plansTable.name, duration: plansTable.duration },
 };
+
+/** An order as its CSV export reads it (`exportRows`): what the file shows, names included. */
+export interface OrderExportRow {
+  id: string;
+  orderId: string;
+  /** ISO 8601, as JSON writes a timestamp. */
+  createdAt: string;
+  customer: OrderRow['customer'];
+  service: string;
+  /** The product's name, or the plan's for tiffin. */
+  product: string | null;
+  orderType: OrderType;
+  quantity: number;
+  returnQuantity: number;
+  price: number;
+  amount: number;
+  deliveryCharge: number;
+  emergencyCharge: number;
+  gst: number;
+  /** What the panel shows and sorts by: the total, or price + delivery on older orders. */
+  paid: number;
+  paymentMethod: string | null;
+  isEmergency: boolean;
+  status: OrderStatus;
+  pincode: string;
+  /** The delivery address (tiffin: where the meals go). */
+  address: OrderAddress | null;
+  pickupAddress: OrderAddress | null;
+  deliveryTime: string | null;
+  pickupTime: string | null;
+  startDate: string | null;
+  endDate: string | null;
+  specialInstruction: string | null;
+}
+
+/**
+ * An export's row as one JSON value. PGlite decodes each field of an answer on its own (a copy of
+ * its bytes each): the ~40 fields of the list's selection cost an export of 100 000 orders more
+ * than its queries do; as one field a row it reads about twice as fast (docs/performance.md).
+ */
+const o = ordersTable;
+const exportRow = sql<OrderExportRow>`json_build_object(
+  'id', ${o.id}, 'orderId', ${o.orderId}, 'createdAt', ${o.createdAt},
+  'customer', ${customerOfOrder}, 'service', ${categoriesTable.name},
+  'product', coalesce(${productsTable.name}, ${plansTable.name}),
+  'orderType', ${o.orderType}, 'quantity', ${o.quantity}, 'returnQuantity', ${o.returnQuantity},
+  'price', ${o.price}, 'amount', ${o.amount}, 'deliveryCharge', ${o.deliveryCharge},
+  'emergencyCharge', ${o.emergencyCharge}, 'gst', ${o.gst}, 'paid', ${paidAmount},
+  'paymentMethod', ${o.paymentMethod}, 'isEmergency', ${o.isEmergency}, 'status', ${o.status},
+  'pincode', ${o.pincode}, 'address', coalesce(${o.address}, ${o.deliveryAddress}),
+  'pickupAddress', ${o.pickupAddress}, 'deliveryTime', ${o.deliveryTime},
+  'pickupTime', ${o.pickupTime}, 'startDate', ${o.startDate}, 'endDate', ${o.endDate},
+  'specialInstruction', ${o.specialInstruction})`;
 
 /**
  * Orders whose order id contains the text, through the trigram index; ids have no word to start,
@@ -224,14 +269,14 @@ export function createOrderRepository(db: Database) {
    * Sorted by creation time, then id, so paging is stable; an order id is unique and needs no
    * tie-break (so the order id indexes serve that sort alone).
    */
-  function orderingOf(sort: OrderSort, order: 'asc' | 'desc'): SQL[] {
-    const direction = order === 'desc' ? desc : asc;
-    if (sort === 'orderId') return [direction(ordersTable.orderId)];
-    const keys: SQL[] = [];
-    if (sort !== 'createdAt') keys.push(direction(ORDER_SORTS[sort]));
-    keys.push(direction(ordersTable.createdAt), direction(ordersTable.id));
+  function sortKeys(sort: OrderSort, order: 'asc' | 'desc'): SortKey[] {
+    if (sort === 'orderId') return [{ key: ordersTable.orderId, order }];
+    const keys: SortKey[] = [];
+    if (sort !== 'createdAt') keys.push({ key: ORDER_SORTS[sort], order });
+    keys.push({ key: ordersTable.createdAt, order }, { key: ordersTable.id, order });
     return keys;
   }
+  const orderingOf = (sort: OrderSort, order: 'asc' | 'desc') => orderBy(sortKeys(sort, order));
 
   /** The order rows of `ids` (a subquery or a list), joined with the names they refer to. */
   function joinedFrom() {
@@ -319,8 +364,49 @@ export function createOrderRepository(db: Database) {
     return rows.map((r) => r.id);
   }
 
+  /**
+   * The `limit` orders of the list after the order `afterId`, in the list's order: a keyset on
+   * the sort's own index (server/lib/keyset.ts), the ids first, then those rows joined.
+   */
+  async function exportBatch(
+    q: OrderListQuery,
+    m: SearchMatches | undefined,
+    afterId: string | undefined,
+    limit: number,
+  ): Promise<OrderExportRow[]> {
+    const keys = sortKeys(q.sort, q.order);
+    const where = baseConditions(q);
+    if (m) where.push(matchCondition(m));
+    if (afterId) where.push(afterRow(ordersTable, ordersTable.id, keys, afterId));
+    const ids = db
+      .select({ id: ordersTable.id })
+      .from(ordersTable)
+      .where(and(...where))
+      .orderBy(...orderBy(keys))
+      .limit(limit)
+      .as('export_ids');
+    const rows = await db
+      .select({ row: exportRow })
+      .from(ordersTable)
+      .innerJoin(ids, eq(ids.id, ordersTable.id))
+      .innerJoin(categoriesTable, eq(categoriesTable.id, ordersTable.categoryId))
+      .leftJoin(productsTable, eq(productsTable.id, ordersTable.productId))
+      .leftJoin(plansTable, eq(plansTable.id, ordersTable.planId))
+      .orderBy(...orderBy(keys));
+    return rows.map((r) => r.row);
+  }
+
   return {
     total,
+
+    /**
+     * Every order of a list (filter, search, sort) for its CSV export, `batchSize` at a time.
+     * The search is looked up once, before the first batch (a refusal comes before any row).
+     */
+    async *exportRows(q: OrderListQuery, batchSize: number): AsyncGenerator<OrderExportRow[]> {
+      const m = q.search ? await lookUp(q.search) : undefined;
+      yield* keysetBatches((after, limit) => exportBatch(q, m, after?.id, limit), batchSize);
+    },
 
     /**
      * One page: the page's ids first, through an index (a seek for deep pages), then only those
@@ -441,35 +527,86 @@ export function createOrderRepository(db: Database) {
     },
 
     /**
-     * Sets the status and records the step in one transaction. The row is locked first, so
-     * when two admins change the same order at once the second waits and records the status
-     * the first one set as its `fromStatus`.
+     * Sets the status and records the step in one transaction (`changeStatuses`); the single
+     * call (order/update-status).
      */
     async setStatus(
       id: string,
       status: OrderStatus,
-      admin: { id: string; name: string } | null,
+      admin: StatusAdmin,
     ): Promise<'missing' | 'unchanged' | 'changed'> {
+      const outcome = await db.transaction((tx) => changeStatuses(tx, [id], status, admin));
+      if (outcome.missing.length) return 'missing';
+      return outcome.changed.length ? 'changed' : 'unchanged';
+    },
+
+    /**
+     * The bulk call (order/bulk-update-status): the same change for every order of `ids`, in
+     * one transaction, with `alsoWrite` (the audit rows of the changed orders) in it too. An
+     * unknown id changes nothing: the outcome names the missing ones and nothing is written.
+     */
+    async setStatuses(
+      ids: string[],
+      status: OrderStatus,
+      admin: StatusAdmin,
+      alsoWrite?: (tx: Transaction, changedIds: string[]) => Promise<void>,
+    ): Promise<StatusChanges> {
       return db.transaction(async (tx) => {
-        const [current] = await tx
-          .select({ status: ordersTable.status })
-          .from(ordersTable)
-          .where(eq(ordersTable.id, id))
-          .for('update');
-        if (!current) return 'missing';
-        if (current.status === status) return 'unchanged';
-        await tx.update(ordersTable).set({ status }).where(eq(ordersTable.id, id));
-        await tx.insert(orderStatusHistoryTable).values({
-          orderId: id,
-          fromStatus: current.status,
-          toStatus: status,
-          adminId: admin?.id ?? null,
-          adminName: admin?.name ?? null,
-        });
-        return 'changed';
+        const outcome = await changeStatuses(tx, ids, status, admin);
+        if (!outcome.missing.length) await alsoWrite?.(tx, outcome.changed);
+        return outcome;
       });
     },
   };
+}
+
+/** The admin who changes a status (named in the history row); null for the customer. */
+type StatusAdmin = { id: string; name: string } | null;
+
+/** What a status change did with each order it was asked to change. */
+export interface StatusChanges {
+  missing: string[];
+  /** Already in that status: left alone, no history row. */
+  unchanged: string[];
+  changed: string[];
+}
+
+/**
+ * Sets the status of the orders and records each step, inside the caller's transaction: the
+ * one code path of order/update-status and order/bulk-update-status. The rows are locked first
+ * (in id order, so two calls changing overlapping orders never wait on each other in a circle),
+ * so when two admins change the same order at once the second waits and records the status the
+ * first one set as its `fromStatus`. Any unknown id: nothing is changed.
+ */
+async function changeStatuses(
+  tx: Transaction,
+  ids: string[],
+  status: OrderStatus,
+  admin: StatusAdmin,
+): Promise<StatusChanges> {
+  const current = await tx
+    .select({ id: ordersTable.id, status: ordersTable.status })
+    .from(ordersTable)
+    .where(anyOf(ordersTable.id, ids))
+    .orderBy(asc(ordersTable.id))
+    .for('update');
+  const found = new Set(current.map((o) => o.id));
+  const missing = ids.filter((id) => !found.has(id));
+  const toChange = missing.length ? [] : current.filter((o) => o.status !== status);
+  const changed = toChange.map((o) => o.id);
+  const unchanged = current.filter((o) => o.status === status).map((o) => o.id);
+  if (!changed.length) return { missing, unchanged, changed };
+  await tx.update(ordersTable).set({ status }).where(anyOf(ordersTable.id, changed));
+  await tx.insert(orderStatusHistoryTable).values(
+    toChange.map((o) => ({
+      orderId: o.id,
+      fromStatus: o.status,
+      toStatus: status,
+      adminId: admin?.id ?? null,
+      adminName: admin?.name ?? null,
+    })),
+  );
+  return { missing, unchanged, changed };
 }
 
 export type OrderRepository = ReturnType<typeof createOrderRepository>;

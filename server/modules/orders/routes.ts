@@ -3,10 +3,14 @@ import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { categoriesTable, ORDER_STATUSES, ORDER_TYPES, type OrderStatus } from '../../db/schema';
+import { bulkIds, bulkOutcome, countOf, missingMessage } from '../../lib/bulk';
+import { CSV_BATCH, csvAnswer, sendCsv } from '../../lib/csv';
 import { notFound } from '../../lib/errors';
 import { answers, count, oneOf, pagingFields } from '../../lib/responses';
 import { optionalId, pagingQuery, pagingResult, requiredId } from '../../lib/validation';
 import type { Access } from '../../permissions';
+import { auditEach } from '../../plugins/audit';
+import { ORDER_CSV_COLUMNS } from './csv';
 import { toAccessoryDto, toHistoryDto, toOrderDto } from './dto';
 import { INLINE_SHEET_JOBS, inlineJobSheet } from './jobSheetRows';
 import { createOrderRepository, type OrderFilter, type OrderSort } from './repository';
@@ -38,6 +42,8 @@ const pincode = z
   .regex(/^(\d{6})?$/, 'Pin code must be 6 digits.')
   .optional()
   .transform((v) => v || undefined);
+
+const orderType = z.enum(ORDER_TYPES, { error: 'Type must be fresh or reorder.' }).optional();
 
 const wantPdf = z
   .enum(['true', 'false', ''], { error: 'wantPdf must be true or false.' })
@@ -71,6 +77,19 @@ const jobsPage = orderPage.extend({
         `${INLINE_SHEET_JOBS.toLocaleString('en-IN')} in the sheet's order.`,
     }),
 });
+
+/** `3 orders updated to Delivered.`, and how many already were. */
+function bulkStatusMessage(updated: number, unchanged: number, status: OrderStatus): string {
+  if (!updated) {
+    return unchanged === 1
+      ? `The order is already ${status}.`
+      : `All ${unchanged} orders are already ${status}.`;
+  }
+  const already = unchanged
+    ? ` ${countOf(unchanged, 'other')} ${unchanged === 1 ? 'was' : 'were'} already ${status}.`
+    : '';
+  return `${countOf(updated, 'order')} updated to ${status}.${already}`;
+}
 
 const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = createOrderRepository(app.db);
@@ -155,7 +174,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         querystring: z.object({
           ...pagingQuery,
-          type: z.enum(ORDER_TYPES, { error: 'Type must be fresh or reorder.' }).optional(),
+          type: orderType,
           serviceId: optionalId('Service id'),
           status: listStatus,
           sortField: sortField(LIST_SORTS),
@@ -189,6 +208,46 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         totalFreshOrders: fresh.totalRecords,
         totalReorderOrders: reorder.totalRecords,
       });
+    },
+  );
+
+  /** An export in the list's order: newest first unless a sort field is given (as listPage). */
+  const exportOf = (filter: OrderFilter, q: { sortOrder: 'asc' | 'desc'; sort?: OrderSort }) => ({
+    name: 'orders',
+    columns: ORDER_CSV_COLUMNS,
+    batches: repo.exportRows(
+      { ...filter, sort: q.sort ?? 'createdAt', order: q.sort ? q.sortOrder : 'desc' },
+      CSV_BATCH,
+    ),
+  });
+
+  // Addition: the orders lists as CSV (All Orders, by service, by type), with the parameters
+  // of view-all-orders (and by-type's `type`) but no paging.
+  app.get(
+    '/export-orders',
+    {
+      config: { access: viewers },
+      schema: {
+        querystring: z.object({
+          search: pagingQuery.search,
+          sortOrder: pagingQuery.sortOrder,
+          serviceId: optionalId('Service id'),
+          status: listStatus,
+          type: orderType,
+          sortField: sortField(LIST_SORTS),
+        }),
+        response: csvAnswer('orders', 'Every order of the list with its filters, search and sort'),
+      },
+    },
+    async (request, reply) => {
+      const q = request.query;
+      const filter: OrderFilter = {
+        categoryId: q.serviceId,
+        statuses: q.status ? [q.status] : undefined,
+        orderType: q.type,
+        search: q.search || undefined,
+      };
+      return sendCsv(request, reply, exportOf(filter, { ...q, sort: q.sortField }));
     },
   );
 
@@ -246,6 +305,35 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // Addition: one status for many orders (the lists' row checkboxes), in one transaction.
+  app.post(
+    '/bulk-update-status',
+    {
+      // Each changed order gets the audit row of order/update-status, written in the transaction.
+      config: { access: viewersAndJobs, audit: false },
+      schema: {
+        body: z.object({
+          orderIds: bulkIds('Order id', 'order'),
+          status: z.enum(ORDER_STATUSES, { error: STATUS_MESSAGE }),
+        }),
+        response: answers(bulkOutcome),
+      },
+    },
+    async (request) => {
+      const { orderIds, status } = request.body;
+      const admin = request.admin ? { id: request.admin.id, name: request.admin.name } : null;
+      const outcome = await repo.setStatuses(orderIds, status, admin, (tx, changed) =>
+        auditEach(tx, request, changed, '/api/order/update-status'),
+      );
+      if (outcome.missing.length) {
+        throw notFound(missingMessage(outcome.missing.length, orderIds.length, 'orders'));
+      }
+      const updated = outcome.changed.length;
+      const unchanged = outcome.unchanged.length;
+      return ok(bulkStatusMessage(updated, unchanged, status), { updated, unchanged });
+    },
+  );
+
   app.get(
     '/assign-jobs/:serviceId',
     {
@@ -281,6 +369,39 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       // it is cut); the panel downloads the whole sheet streamed from order/job-sheet.
       const pdf = await inlineJobSheet(repo, service, filter);
       return ok('Jobs', { ...page, pdf: pdf.toString('base64') });
+    },
+  );
+
+  // Addition: the open jobs of a service as CSV, with assign-jobs' parameters but no paging.
+  app.get(
+    '/export-jobs/:serviceId',
+    {
+      config: { access: 'assigningJobs' },
+      schema: {
+        params: z.object({ serviceId: requiredId('Service id') }),
+        querystring: z.object({
+          search: pagingQuery.search,
+          sortOrder: pagingQuery.sortOrder,
+          pincode,
+          sort: sortField(JOB_SORTS),
+        }),
+        response: csvAnswer('orders', 'Every open job of the service with its pin code and search'),
+      },
+    },
+    async (request, reply) => {
+      const q = request.query;
+      const [service] = await app.db
+        .select({ id: categoriesTable.id })
+        .from(categoriesTable)
+        .where(eq(categoriesTable.id, request.params.serviceId));
+      if (!service) throw notFound('This service does not exist.');
+      const filter: OrderFilter = {
+        categoryId: service.id,
+        statuses: 'open',
+        pincode: q.pincode,
+        search: q.search || undefined,
+      };
+      return sendCsv(request, reply, exportOf(filter, q));
     },
   );
 };

@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, like, type SQL } from 'drizzle-orm';
+import { and, count, eq, like, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { pincodesTable, type PinType, type RecordStatus } from '../../db/schema';
+import { orderBy, tableBatches, type SortKey } from '../../lib/keyset';
 
 export type PincodeRow = typeof pincodesTable.$inferSelect;
 
@@ -24,33 +25,47 @@ export function toPincodeDto(p: PincodeRow) {
 /** Digits only, so a prefix pattern needs no escaping. */
 const prefixPattern = (digits: string) => `${digits}%`;
 
+/** The pin code list's filter and order, without a page. */
+export interface PincodeListQuery {
+  status?: RecordStatus;
+  /** Digits the number starts with. */
+  prefix?: string;
+  sort: keyof typeof PINCODE_SORTS;
+  order: 'asc' | 'desc';
+}
+
+function filterOf(q: PincodeListQuery): SQL | undefined {
+  const where: SQL[] = [];
+  if (q.status) where.push(eq(pincodesTable.status, q.status));
+  if (q.prefix) where.push(like(pincodesTable.number, prefixPattern(q.prefix)));
+  return and(...where);
+}
+
+/** The sort, then the id (ascending whatever the sort's direction). */
+const sortKeys = (q: PincodeListQuery): SortKey[] => [
+  { key: PINCODE_SORTS[q.sort], order: q.order },
+  { key: pincodesTable.id, order: 'asc' },
+];
+
 export function createPincodeRepository(db: Database) {
   return {
-    async list(q: {
-      status?: RecordStatus;
-      /** Digits the number starts with. */
-      prefix?: string;
-      sort: keyof typeof PINCODE_SORTS;
-      order: 'asc' | 'desc';
-      page: number;
-      limit: number;
-    }) {
-      const where: SQL[] = [];
-      if (q.status) where.push(eq(pincodesTable.status, q.status));
-      if (q.prefix) where.push(like(pincodesTable.number, prefixPattern(q.prefix)));
-      const filter = and(...where);
-      const direction = q.order === 'desc' ? desc : asc;
+    async list(q: PincodeListQuery & { page: number; limit: number }) {
+      const filter = filterOf(q);
       const [rows, [total]] = await Promise.all([
         db
           .select()
           .from(pincodesTable)
           .where(filter)
-          .orderBy(direction(PINCODE_SORTS[q.sort]), asc(pincodesTable.id))
+          .orderBy(...orderBy(sortKeys(q)))
           .limit(q.limit)
           .offset((q.page - 1) * q.limit),
         db.select({ n: count() }).from(pincodesTable).where(filter),
       ]);
       return { rows, total: total?.n ?? 0 };
+    },
+    /** The list for its CSV export, `batchSize` at a time (keyset). */
+    exportRows(q: PincodeListQuery, batchSize: number) {
+      return tableBatches<PincodeRow>(db, pincodesTable, filterOf(q), sortKeys(q), batchSize);
     },
     async findById(id: string) {
       const [row] = await db.select().from(pincodesTable).where(eq(pincodesTable.id, id));

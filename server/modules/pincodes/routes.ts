@@ -2,10 +2,16 @@ import { ok } from '../../lib/reply';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PIN_TYPES } from '../../db/schema';
+import { CSV_BATCH, csvAnswer, sendCsv, type CsvColumn } from '../../lib/csv';
 import { conflict, isUniqueViolation, notFound } from '../../lib/errors';
 import { answers, pagingFields, recordStatus, timestamp } from '../../lib/responses';
 import { pagingQuery, pagingResult, requiredId } from '../../lib/validation';
-import { createPincodeRepository, PINCODE_SORTS, toPincodeDto } from './repository';
+import {
+  createPincodeRepository,
+  PINCODE_SORTS,
+  toPincodeDto,
+  type PincodeRow,
+} from './repository';
 
 const PIN_CODE_FORMAT = 'The pin code must be exactly 6 digits.';
 
@@ -35,6 +41,30 @@ const pincodeDto = z.object({
 });
 const onePincode = answers(z.object({ pincode: pincodeDto }));
 
+const pincodeStatus = z.enum(['Active', 'Inactive', 'All', '']).optional();
+const pincodeSort = z
+  .enum(Object.keys(PINCODE_SORTS) as [keyof typeof PINCODE_SORTS], {
+    error: `Sort must be one of: ${Object.keys(PINCODE_SORTS).join(', ')}.`,
+  })
+  .default('createdAt');
+
+/** Pin codes are searched by the digits they start with; other text matches nothing. */
+function digitsOf(search: string | undefined): string | undefined | null {
+  const digits = search?.replace(/\s+/g, '');
+  if (!digits) return undefined;
+  return /^[0-9]+$/.test(digits) ? digits : null;
+}
+
+const PINCODE_CSV_COLUMNS: CsvColumn<PincodeRow>[] = [
+  { header: 'Pin code', cell: (p) => p.number },
+  { header: 'Pin type', cell: (p) => p.pinType },
+  { header: 'Status', cell: (p) => p.status },
+  { header: 'Created (IST)', cell: (p) => p.createdAt },
+];
+
+/** Nothing to export: a search that is not digits. */
+async function* noRows(): AsyncGenerator<PincodeRow[]> {}
+
 const pincodeRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = createPincodeRepository(app.db);
 
@@ -57,12 +87,8 @@ const pincodeRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         querystring: z.object({
           ...pagingQuery,
-          status: z.enum(['Active', 'Inactive', 'All', '']).optional(),
-          sort: z
-            .enum(Object.keys(PINCODE_SORTS) as [keyof typeof PINCODE_SORTS], {
-              error: `Sort must be one of: ${Object.keys(PINCODE_SORTS).join(', ')}.`,
-            })
-            .default('createdAt'),
+          status: pincodeStatus,
+          sort: pincodeSort,
         }),
         response: answers(z.object({ pincodes: z.array(pincodeDto), ...pagingFields })),
       },
@@ -70,14 +96,13 @@ const pincodeRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const q = request.query;
       const status = q.status === 'Active' || q.status === 'Inactive' ? q.status : undefined;
-      // Pin codes are searched by the digits they start with; other characters match nothing.
-      const search = q.search?.replace(/\s+/g, '');
-      if (search && !/^[0-9]+$/.test(search)) {
+      const prefix = digitsOf(q.search);
+      if (prefix === null) {
         return ok('Pin codes', { pincodes: [], ...pagingResult(0, q.page, q.limit) });
       }
       const { rows, total } = await repo.list({
         status,
-        prefix: search || undefined,
+        prefix,
         sort: q.sort,
         order: q.sortOrder,
         page: q.page,
@@ -86,6 +111,36 @@ const pincodeRoutes: FastifyPluginAsyncZod = async (app) => {
       return ok('Pin codes', {
         pincodes: rows.map(toPincodeDto),
         ...pagingResult(total, q.page, q.limit),
+      });
+    },
+  );
+
+  // Addition: the pin code list as CSV, with get-paginated-pincodes' parameters but no paging.
+  app.get(
+    '/export-pincodes',
+    {
+      config: { access: 'signedIn' },
+      schema: {
+        querystring: z.object({
+          search: pagingQuery.search,
+          sortOrder: pagingQuery.sortOrder,
+          status: pincodeStatus,
+          sort: pincodeSort,
+        }),
+        response: csvAnswer('pincodes', 'Every pin code of the list with its search and sort'),
+      },
+    },
+    async (request, reply) => {
+      const q = request.query;
+      const status = q.status === 'Active' || q.status === 'Inactive' ? q.status : undefined;
+      const prefix = digitsOf(q.search);
+      return sendCsv(request, reply, {
+        name: 'pincodes',
+        columns: PINCODE_CSV_COLUMNS,
+        batches:
+          prefix === null
+            ? noRows()
+            : repo.exportRows({ status, prefix, sort: q.sort, order: q.sortOrder }, CSV_BATCH),
       });
     },
   );

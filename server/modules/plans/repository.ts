@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
+import { and, count, eq, ilike, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { plansTable, type RecordStatus } from '../../db/schema';
 import { fromMoney, toMoney } from '../../lib/money';
+import { orderBy, tableBatches, type SortKey } from '../../lib/keyset';
 import { likePattern } from '../../lib/sql';
 
 export type PlanRow = typeof plansTable.$inferSelect;
@@ -35,32 +36,46 @@ export function toPlanDto(p: PlanRow) {
 
 const toColumns = (v: PlanValues) => ({ ...v, price: fromMoney(v.price) });
 
+/** The list's filter, search and order, without a page. */
+export interface PlanListQuery {
+  status?: RecordStatus;
+  search?: string;
+  sort: keyof typeof PLAN_SORTS;
+  order: 'asc' | 'desc';
+}
+
+function filterOf(q: PlanListQuery): SQL | undefined {
+  const where: SQL[] = [];
+  if (q.status) where.push(eq(plansTable.status, q.status));
+  if (q.search) where.push(ilike(plansTable.name, likePattern(q.search)));
+  return and(...where);
+}
+
+/** The sort, then the id (ascending whatever the sort's direction). */
+const sortKeys = (q: PlanListQuery): SortKey[] => [
+  { key: PLAN_SORTS[q.sort], order: q.order },
+  { key: plansTable.id, order: 'asc' },
+];
+
 export function createPlanRepository(db: Database) {
   return {
-    async list(q: {
-      status?: RecordStatus;
-      search?: string;
-      sort: keyof typeof PLAN_SORTS;
-      order: 'asc' | 'desc';
-      page: number;
-      limit: number;
-    }) {
-      const where: SQL[] = [];
-      if (q.status) where.push(eq(plansTable.status, q.status));
-      if (q.search) where.push(ilike(plansTable.name, likePattern(q.search)));
-      const filter = and(...where);
-      const direction = q.order === 'desc' ? desc : asc;
+    async list(q: PlanListQuery & { page: number; limit: number }) {
+      const filter = filterOf(q);
       const [rows, [total]] = await Promise.all([
         db
           .select()
           .from(plansTable)
           .where(filter)
-          .orderBy(direction(PLAN_SORTS[q.sort]), asc(plansTable.id))
+          .orderBy(...orderBy(sortKeys(q)))
           .limit(q.limit)
           .offset((q.page - 1) * q.limit),
         db.select({ n: count() }).from(plansTable).where(filter),
       ]);
       return { rows, total: total?.n ?? 0 };
+    },
+    /** The list for its CSV export, `batchSize` at a time (keyset). */
+    exportRows(q: PlanListQuery, batchSize: number) {
+      return tableBatches<PlanRow>(db, plansTable, filterOf(q), sortKeys(q), batchSize);
     },
     async findById(id: string) {
       const [row] = await db.select().from(plansTable).where(eq(plansTable.id, id));

@@ -1,6 +1,7 @@
 import { ok, okAtTop } from '../../lib/reply';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { CSV_BATCH, csvAnswer, rupees, sendCsv, type CsvColumn } from '../../lib/csv';
 import { badRequest, conflict, isForeignKeyViolation, notFound } from '../../lib/errors';
 import {
   answers,
@@ -19,7 +20,22 @@ import {
   requiredText,
 } from '../../lib/validation';
 import { countOrdersOf, inOrdersMessage } from '../orders/repository';
-import { createPlanRepository, PLAN_SORTS, toPlanDto } from './repository';
+import { createPlanRepository, PLAN_SORTS, toPlanDto, type PlanRow } from './repository';
+
+const planStatus = z.enum(['Active', 'Inactive', 'All', '']).optional();
+const planSort = z
+  .enum(Object.keys(PLAN_SORTS) as [keyof typeof PLAN_SORTS], {
+    error: `Sort must be one of: ${Object.keys(PLAN_SORTS).join(', ')}.`,
+  })
+  .default('createdAt');
+
+const PLAN_CSV_COLUMNS: CsvColumn<PlanRow>[] = [
+  { header: 'Name', cell: (p) => p.name },
+  { header: 'Duration (days)', cell: (p) => p.duration },
+  { header: 'Price', cell: (p) => rupees(p.price) },
+  { header: 'Status', cell: (p) => p.status },
+  { header: 'Created (IST)', cell: (p) => p.createdAt },
+];
 
 const MAX_DAYS = 3650;
 const MAX_PRICE = 10_000_000;
@@ -70,12 +86,8 @@ const planRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         querystring: z.object({
           ...pagingQuery,
-          status: z.enum(['Active', 'Inactive', 'All', '']).optional(),
-          sort: z
-            .enum(Object.keys(PLAN_SORTS) as [keyof typeof PLAN_SORTS], {
-              error: `Sort must be one of: ${Object.keys(PLAN_SORTS).join(', ')}.`,
-            })
-            .default('createdAt'),
+          status: planStatus,
+          sort: planSort,
         }),
         response: answersAtTop(z.object({ data: z.array(planDto), ...pagingFields })),
       },
@@ -87,6 +99,35 @@ const planRoutes: FastifyPluginAsyncZod = async (app) => {
       return okAtTop('Plans', {
         data: rows.map(toPlanDto),
         ...pagingResult(total, q.page, q.limit),
+      });
+    },
+  );
+
+  // Addition: the plans list as CSV, with get-all-plans' parameters but no paging.
+  app.get(
+    '/export-plans',
+    {
+      config: { access: 'signedIn' },
+      schema: {
+        querystring: z.object({
+          search: pagingQuery.search,
+          sortOrder: pagingQuery.sortOrder,
+          status: planStatus,
+          sort: planSort,
+        }),
+        response: csvAnswer('plans', 'Every tiffin plan of the list with its search and sort'),
+      },
+    },
+    async (request, reply) => {
+      const q = request.query;
+      const status = q.status === 'Active' || q.status === 'Inactive' ? q.status : undefined;
+      return sendCsv(request, reply, {
+        name: 'plans',
+        columns: PLAN_CSV_COLUMNS,
+        batches: repo.exportRows(
+          { status, search: q.search || undefined, sort: q.sort, order: q.sortOrder },
+          CSV_BATCH,
+        ),
       });
     },
   );

@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import { and, asc, count, eq, inArray, or, type SQL } from 'drizzle-orm';
+import type { Database, Transaction } from '../../db/client';
 import {
   adminsTable,
   categoriesTable,
@@ -8,6 +8,7 @@ import {
   returnRequestsTable,
   type ReturnStatus,
 } from '../../db/schema';
+import { afterRow, keysetBatches, orderBy, type SortKey } from '../../lib/keyset';
 import { anyOf } from '../../lib/sql';
 import { findCustomerIds } from '../customers/repository';
 import { findOrderIds } from '../orders/repository';
@@ -18,6 +19,14 @@ export const RETURN_SORTS = {
   status: returnRequestsTable.status,
 } as const;
 export type ReturnSort = keyof typeof RETURN_SORTS;
+
+/** A list's filter, search and order, without a page. */
+export interface ReturnListQuery {
+  categoryId: string;
+  search?: string;
+  sort: ReturnSort;
+  order: 'asc' | 'desc';
+}
 
 /** What a return request answer is built from: the request, its order, customer and settler. */
 const detailFields = {
@@ -78,6 +87,40 @@ export function toReturnRequestDto(d: ReturnDetail) {
   };
 }
 
+/** How an admin settles Pending requests: the decision, an optional reason, who. */
+export interface Settlement {
+  status: Exclude<ReturnStatus, 'Pending'>;
+  reason?: string;
+  adminId: string;
+}
+
+export interface BulkSettleOutcome {
+  missing: string[];
+  /** Already approved or rejected: the bulk call then changes nothing. */
+  notPending: string[];
+  settled: string[];
+}
+
+/**
+ * Settles those of the requests that are still Pending, as one conditional UPDATE, and answers
+ * the ids it settled: the one change of the single and the bulk settlement.
+ */
+function settlePending(db: Database | Transaction, ids: string[], change: Settlement) {
+  const now = new Date();
+  return db
+    .update(returnRequestsTable)
+    .set({
+      status: change.status,
+      settledAt: now,
+      settledBy: change.adminId,
+      ...(change.status === 'Approved' ? { approvedAt: now } : {}),
+      // No reason given keeps the one the request may already carry.
+      ...(change.reason ? { reason: change.reason } : {}),
+    })
+    .where(and(anyOf(returnRequestsTable.id, ids), eq(returnRequestsTable.status, 'Pending')))
+    .returning({ id: returnRequestsTable.id });
+}
+
 export type SettleOutcome =
   | { outcome: 'settled'; detail: ReturnDetail }
   | { outcome: 'missing' }
@@ -110,6 +153,18 @@ export function createReturnRepository(db: Database) {
     )!;
   }
 
+  /** Served by return_requests_category_requested_idx (category_id, requested_at, id). */
+  async function filterOf(q: ReturnListQuery): Promise<SQL | undefined> {
+    const where: SQL[] = [eq(returnRequestsTable.categoryId, q.categoryId)];
+    if (q.search) where.push(await searchCondition(q.search));
+    return and(...where);
+  }
+
+  const sortKeys = (q: ReturnListQuery): SortKey[] => [
+    { key: RETURN_SORTS[q.sort], order: q.order },
+    { key: returnRequestsTable.id, order: q.order },
+  ];
+
   async function findById(id: string): Promise<ReturnDetail | undefined> {
     const [row] = await details().where(eq(returnRequestsTable.id, id));
     return row;
@@ -127,20 +182,9 @@ export function createReturnRepository(db: Database) {
       return row?.id;
     },
 
-    async list(q: {
-      categoryId: string;
-      search?: string;
-      sort: ReturnSort;
-      order: 'asc' | 'desc';
-      page: number;
-      limit: number;
-    }) {
-      // Served by return_requests_category_requested_idx (category_id, requested_at, id).
-      const where: SQL[] = [eq(returnRequestsTable.categoryId, q.categoryId)];
-      if (q.search) where.push(await searchCondition(q.search));
-      const filter = and(...where);
-      const direction = q.order === 'desc' ? desc : asc;
-      const ordering = [direction(RETURN_SORTS[q.sort]), direction(returnRequestsTable.id)];
+    async list(q: ReturnListQuery & { page: number; limit: number }) {
+      const filter = await filterOf(q);
+      const ordering = orderBy(sortKeys(q));
       // Deferred join: page through the narrow index first, then join only that page's rows.
       const pageIds = db
         .select({ id: returnRequestsTable.id })
@@ -159,29 +203,71 @@ export function createReturnRepository(db: Database) {
     },
 
     /**
-     * Approves or rejects a Pending request. The check and the change are one conditional
-     * UPDATE, so when two admins settle the same request at once only the first one wins.
+     * Every request of a list for its CSV export, `batchSize` at a time, in the list's order: a
+     * keyset through the list's index, then only each batch's rows joined (as `list`).
      */
-    async settle(
-      id: string,
-      change: { status: Exclude<ReturnStatus, 'Pending'>; reason?: string; adminId: string },
-    ): Promise<SettleOutcome> {
-      const now = new Date();
-      const [updated] = await db
-        .update(returnRequestsTable)
-        .set({
-          status: change.status,
-          settledAt: now,
-          settledBy: change.adminId,
-          ...(change.status === 'Approved' ? { approvedAt: now } : {}),
-          // No reason given keeps the one the request may already carry.
-          ...(change.reason ? { reason: change.reason } : {}),
-        })
-        .where(and(eq(returnRequestsTable.id, id), eq(returnRequestsTable.status, 'Pending')))
-        .returning({ id: returnRequestsTable.id });
+    async *exportRows(q: ReturnListQuery, batchSize: number): AsyncGenerator<ReturnDetail[]> {
+      const filter = await filterOf(q);
+      const keys = sortKeys(q);
+      yield* keysetBatches((after: ReturnDetail | undefined, limit) => {
+        const ids = db
+          .select({ id: returnRequestsTable.id })
+          .from(returnRequestsTable)
+          .where(
+            and(
+              filter,
+              after
+                ? afterRow(returnRequestsTable, returnRequestsTable.id, keys, after.request.id)
+                : undefined,
+            ),
+          )
+          .orderBy(...orderBy(keys))
+          .limit(limit);
+        return details()
+          .where(inArray(returnRequestsTable.id, ids))
+          .orderBy(...orderBy(keys));
+      }, batchSize);
+    },
+
+    /**
+     * Approves or rejects a Pending request (return-history/update-return-request-status).
+     * The check and the change are one conditional UPDATE (`settlePending`), so when two
+     * admins settle the same request at once only the first one wins.
+     */
+    async settle(id: string, change: Settlement): Promise<SettleOutcome> {
+      const [updated] = await settlePending(db, [id], change);
       const detail = await findById(id);
       if (!detail) return { outcome: 'missing' };
       return updated ? { outcome: 'settled', detail } : { outcome: 'alreadySettled', detail };
+    },
+
+    /**
+     * The bulk call (return-history/bulk-update-status): every request of `ids` settled the
+     * same way, in one transaction with `alsoWrite` (the audit rows). All or nothing: an unknown
+     * id, or a request no longer Pending, changes nothing and is named in the outcome. The rows
+     * are locked first (in id order), so a single settlement running meanwhile waits and then
+     * finds them settled.
+     */
+    async settleMany(
+      ids: string[],
+      change: Settlement,
+      alsoWrite?: (tx: Transaction, settledIds: string[]) => Promise<void>,
+    ): Promise<BulkSettleOutcome> {
+      return db.transaction(async (tx) => {
+        const current = await tx
+          .select({ id: returnRequestsTable.id, status: returnRequestsTable.status })
+          .from(returnRequestsTable)
+          .where(anyOf(returnRequestsTable.id, ids))
+          .orderBy(asc(returnRequestsTable.id))
+          .for('update');
+        const found = new Set(current.map((r) => r.id));
+        const missing = ids.filter((id) => !found.has(id));
+        const notPending = current.filter((r) => r.status !== 'Pending').map((r) => r.id);
+        if (missing.length || notPending.length) return { missing, notPending, settled: [] };
+        const settled = (await settlePending(tx, ids, change)).map((r) => r.id);
+        await alsoWrite?.(tx, settled);
+        return { missing, notPending, settled };
+      });
     },
   };
 }

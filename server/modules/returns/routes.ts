@@ -2,9 +2,12 @@ import { ok, okAtTop } from '../../lib/reply';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { RETURN_DECISIONS } from '@shared/statuses';
+import { CSV_BATCH, csvAnswer, sendCsv, type CsvColumn } from '../../lib/csv';
 import { conflict, notFound, unauthorized } from '../../lib/errors';
-import { answers, answersAtTop } from '../../lib/responses';
+import { bulkIds, countOf, missingMessage } from '../../lib/bulk';
+import { answers, answersAtTop, count } from '../../lib/responses';
 import { optionalText, pagingQuery, requiredId } from '../../lib/validation';
+import { auditEach } from '../../plugins/audit';
 import {
   createReturnRepository,
   RETURN_SORTS,
@@ -15,6 +18,33 @@ import {
 import { returnRequestDto, returnRequestPage } from './schemas';
 
 const NOT_FOUND = 'This return request does not exist.';
+
+const categoryType = z.enum(['0', '1'], {
+  error: 'Category type must be 0 (water) or 1 (oxygen).',
+});
+
+const returnSort = z
+  .enum(Object.keys(RETURN_SORTS) as [ReturnSort], {
+    error: `Sort must be one of: ${Object.keys(RETURN_SORTS).join(', ')}.`,
+  })
+  .optional();
+
+/** The columns of a return requests export. */
+const RETURN_CSV_COLUMNS: CsvColumn<ReturnDetail>[] = [
+  { header: 'Order ID', cell: (d) => d.order.orderId },
+  { header: 'Customer', cell: (d) => `${d.customer.firstName} ${d.customer.lastName}`.trim() },
+  { header: 'Customer email', cell: (d) => d.customer.email },
+  { header: 'Returned quantity', cell: (d) => d.request.returnedQuantity },
+  { header: 'Status', cell: (d) => d.request.status },
+  { header: 'Requested (IST)', cell: (d) => d.request.requestedAt },
+  { header: 'Approved (IST)', cell: (d) => d.request.approvedAt },
+  { header: 'Settled (IST)', cell: (d) => d.request.settledAt },
+  { header: 'Settled by', cell: (d) => d.settledByName },
+  { header: 'Reason', cell: (d) => d.request.reason },
+];
+
+/** Nothing to export: no category of the kind asked for. */
+async function* noRows(): AsyncGenerator<ReturnDetail[]> {}
 
 /** The spec's lists send 0 for water and 1 for oxygen; the category is found by its kind. */
 const CATEGORY_KINDS = { '0': 'water', '1': 'oxygen' } as const;
@@ -57,17 +87,7 @@ const returnRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config,
       schema: {
-        querystring: z.object({
-          categoryType: z.enum(['0', '1'], {
-            error: 'Category type must be 0 (water) or 1 (oxygen).',
-          }),
-          ...pagingQuery,
-          sort: z
-            .enum(Object.keys(RETURN_SORTS) as [ReturnSort], {
-              error: `Sort must be one of: ${Object.keys(RETURN_SORTS).join(', ')}.`,
-            })
-            .optional(),
-        }),
+        querystring: z.object({ categoryType, ...pagingQuery, sort: returnSort }),
         response: answersAtTop(returnRequestPage),
       },
     },
@@ -90,6 +110,47 @@ const returnRoutes: FastifyPluginAsyncZod = async (app) => {
         totalRecords: total,
         page: q.page,
         totalPage: Math.ceil(total / q.limit),
+      });
+    },
+  );
+
+  // Addition: the return requests of water or oxygen as CSV, with the list's parameters but
+  // no paging.
+  app.get(
+    '/export-return-requests',
+    {
+      config,
+      schema: {
+        querystring: z.object({
+          categoryType,
+          search: pagingQuery.search,
+          sortOrder: pagingQuery.sortOrder,
+          sort: returnSort,
+        }),
+        response: csvAnswer(
+          'return-requests',
+          'Every return request of water (0) or oxygen (1) with the search and sort',
+        ),
+      },
+    },
+    async (request, reply) => {
+      const q = request.query;
+      const categoryId = await repo.categoryIdOfKind(CATEGORY_KINDS[q.categoryType]);
+      const batches = categoryId
+        ? repo.exportRows(
+            {
+              categoryId,
+              search: q.search || undefined,
+              sort: q.sort ?? 'requestedAt',
+              order: q.sort ? q.sortOrder : 'desc',
+            },
+            CSV_BATCH,
+          )
+        : noRows();
+      return sendCsv(request, reply, {
+        name: 'return-requests',
+        columns: RETURN_CSV_COLUMNS,
+        batches,
       });
     },
   );
@@ -132,6 +193,46 @@ const returnRoutes: FastifyPluginAsyncZod = async (app) => {
       return ok(status === 'Approved' ? 'Return request approved.' : 'Return request rejected.', {
         returnRequest: toReturnRequestDto(settled.detail),
       });
+    },
+  );
+
+  // Addition: approve or reject many Pending requests at once (the list's row checkboxes).
+  app.post(
+    '/bulk-update-status',
+    {
+      // Each settled request gets the audit row of the single call, written in the transaction.
+      config: { ...config, audit: false },
+      schema: {
+        body: z.object({
+          returnIds: bulkIds('Return request id', 'return request'),
+          status: z.enum(RETURN_DECISIONS, { error: 'Status must be Approved or Rejected.' }),
+        }),
+        response: answers(z.object({ updated: count })),
+      },
+    },
+    async (request) => {
+      const { returnIds, status } = request.body;
+      if (!request.admin) throw unauthorized();
+      const outcome = await repo.settleMany(
+        returnIds,
+        { status, adminId: request.admin.id },
+        (tx, settled) =>
+          auditEach(tx, request, settled, '/api/return-history/update-return-request-status'),
+      );
+      const asked = returnIds.length;
+      if (outcome.missing.length) {
+        throw notFound(missingMessage(outcome.missing.length, asked, 'return requests'));
+      }
+      if (outcome.notPending.length) {
+        const n = outcome.notPending.length;
+        throw conflict(
+          `${n} of the ${asked} return requests ${n === 1 ? 'is' : 'are'} no longer Pending ` +
+            '(already approved or rejected). Nothing was changed.',
+        );
+      }
+      const updated = outcome.settled.length;
+      const verb = status === 'Approved' ? 'approved' : 'rejected';
+      return ok(`${countOf(updated, 'return request')} ${verb}.`, { updated });
     },
   );
 };

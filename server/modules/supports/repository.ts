@@ -8,6 +8,7 @@ import {
   supportTicketsTable,
   type SupportStatus,
 } from '../../db/schema';
+import { afterRow, keysetBatches, orderBy, type SortKey } from '../../lib/keyset';
 import { anyOf } from '../../lib/sql';
 import { findCustomerIds } from '../customers/repository';
 
@@ -18,6 +19,20 @@ export const SUPPORT_SORTS = {
   supportCount: supportCustomersTable.ticketCount,
 } as const;
 export type SupportSort = keyof typeof SUPPORT_SORTS;
+
+/** The Help list's filter, search and order, without a page. */
+export interface SupportListQuery {
+  status?: SupportStatus;
+  search?: string;
+  sort: SupportSort;
+  order: 'asc' | 'desc';
+}
+
+/** A row of the Help list: one customer with tickets and the counts kept by trigger. */
+export interface SupportSummaryRow {
+  summary: typeof supportCustomersTable.$inferSelect;
+  customer: TicketCustomer;
+}
 
 /** A user's tickets are few; the bound only keeps the answer finite. */
 export const MAX_TICKETS_PER_USER = 1000;
@@ -42,10 +57,7 @@ const ticketFields = {
 };
 
 /** A row of the Help list: one customer with tickets and the counts kept by trigger. */
-export function toSupportSummaryDto(row: {
-  summary: typeof supportCustomersTable.$inferSelect;
-  customer: TicketCustomer;
-}) {
+export function toSupportSummaryDto(row: SupportSummaryRow) {
   return {
     _id: row.customer.id,
     firstName: row.customer.firstName,
@@ -123,6 +135,25 @@ export function createSupportRepository(db: Database) {
       .$dynamic();
   }
 
+  /** The Help list's filter on support_customers (counts kept by trigger). */
+  async function customerFilter(q: SupportListQuery): Promise<SQL | undefined> {
+    const sc = supportCustomersTable;
+    const where: SQL[] = [];
+    if (q.status === 'unresolved') where.push(gt(sc.unresolvedCount, 0));
+    if (q.status === 'resolved') where.push(sql`${sc.ticketCount} > ${sc.unresolvedCount}`);
+    if (q.search) {
+      // Customers by first or last name or e-mail, through their trigram indexes (bounded).
+      const ids = await findCustomerIds(db, q.search, ['firstName', 'lastName', 'email']);
+      where.push(anyOf(sc.customerId, ids));
+    }
+    return and(...where);
+  }
+
+  const customerSortKeys = (q: SupportListQuery): SortKey[] => [
+    { key: SUPPORT_SORTS[q.sort], order: q.order },
+    { key: supportCustomersTable.customerId, order: q.order },
+  ];
+
   async function findTicket(id: string): Promise<TicketDto | undefined> {
     const rows = await tickets().where(eq(supportTicketsTable.id, id));
     const [ticket] = await withReplies(rows);
@@ -133,26 +164,10 @@ export function createSupportRepository(db: Database) {
     findTicket,
 
     /** The Help list, read from support_customers (counts kept by trigger). */
-    async listCustomers(q: {
-      status?: SupportStatus;
-      search?: string;
-      sort: SupportSort;
-      order: 'asc' | 'desc';
-      page: number;
-      limit: number;
-    }) {
+    async listCustomers(q: SupportListQuery & { page: number; limit: number }) {
       const sc = supportCustomersTable;
-      const where: SQL[] = [];
-      if (q.status === 'unresolved') where.push(gt(sc.unresolvedCount, 0));
-      if (q.status === 'resolved') where.push(sql`${sc.ticketCount} > ${sc.unresolvedCount}`);
-      if (q.search) {
-        // Customers by first or last name or e-mail, through their trigram indexes (bounded).
-        const ids = await findCustomerIds(db, q.search, ['firstName', 'lastName', 'email']);
-        where.push(anyOf(sc.customerId, ids));
-      }
-      const filter = and(...where);
-      const direction = q.order === 'desc' ? desc : asc;
-      const ordering = [direction(SUPPORT_SORTS[q.sort]), direction(sc.customerId)];
+      const filter = await customerFilter(q);
+      const ordering = orderBy(customerSortKeys(q));
       // Deferred join: page through support_customers (support_customers_last_ticket_idx by
       // default), then join only that page's customers.
       const pageIds = db
@@ -172,6 +187,38 @@ export function createSupportRepository(db: Database) {
         db.select({ n: count() }).from(sc).where(filter),
       ]);
       return { rows, total: total?.n ?? 0 };
+    },
+
+    /**
+     * Every customer of the Help list for its CSV export, `batchSize` at a time, in the list's
+     * order: a keyset through support_customers' indexes, then each batch's customers joined.
+     */
+    async *exportCustomers(
+      q: SupportListQuery,
+      batchSize: number,
+    ): AsyncGenerator<SupportSummaryRow[]> {
+      const sc = supportCustomersTable;
+      const filter = await customerFilter(q);
+      const keys = customerSortKeys(q);
+      yield* keysetBatches((after: SupportSummaryRow | undefined, limit) => {
+        const ids = db
+          .select({ id: sc.customerId })
+          .from(sc)
+          .where(
+            and(
+              filter,
+              after ? afterRow(sc, sc.customerId, keys, after.summary.customerId) : undefined,
+            ),
+          )
+          .orderBy(...orderBy(keys))
+          .limit(limit);
+        return db
+          .select({ summary: sc, customer: ticketFields.customer })
+          .from(sc)
+          .innerJoin(customersTable, eq(customersTable.id, sc.customerId))
+          .where(inArray(sc.customerId, ids))
+          .orderBy(...orderBy(keys));
+      }, batchSize);
     },
 
     async customerExists(id: string) {

@@ -2,6 +2,7 @@ import { ok } from '../../lib/reply';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SUPPORT_STATUSES } from '@shared/statuses';
+import { CSV_BATCH, csvAnswer, sendCsv, type CsvColumn } from '../../lib/csv';
 import { conflict, notFound, unauthorized } from '../../lib/errors';
 import { answers } from '../../lib/responses';
 import { pagingQuery, pagingResult, plainText, requiredId } from '../../lib/validation';
@@ -10,6 +11,7 @@ import {
   SUPPORT_SORTS,
   toSupportSummaryDto,
   type SupportSort,
+  type SupportSummaryRow,
 } from './repository';
 import { supportSummaryPage, ticketDto } from './schemas';
 
@@ -22,6 +24,42 @@ const ticketStatusFilter = z
   .enum([...SUPPORT_STATUSES, ''], { error: 'Status must be unresolved or resolved.' })
   .optional();
 
+/** The spec's client sends Active: every customer with tickets. */
+const helpStatus = z
+  .enum(['Active', ...SUPPORT_STATUSES, ''], {
+    error: 'Status must be Active, unresolved or resolved.',
+  })
+  .optional();
+
+const supportSort = z
+  .enum(Object.keys(SUPPORT_SORTS) as [SupportSort], {
+    error: `Sort must be one of: ${Object.keys(SUPPORT_SORTS).join(', ')}.`,
+  })
+  .optional();
+
+/** The Help list's filter and order from its query (no sort: the newest ticket first). */
+const helpQuery = (q: {
+  status?: z.infer<typeof helpStatus>;
+  search?: string;
+  sort?: SupportSort;
+  sortOrder: 'asc' | 'desc';
+}) => ({
+  status: q.status === 'unresolved' || q.status === 'resolved' ? q.status : undefined,
+  search: q.search || undefined,
+  sort: q.sort ?? ('lastTicketAt' as const),
+  order: q.sort ? q.sortOrder : ('desc' as const),
+});
+
+/** The columns of the Help list's export: one customer with tickets a row. */
+const SUPPORT_CSV_COLUMNS: CsvColumn<SupportSummaryRow>[] = [
+  { header: 'Family ID', cell: (r) => r.customer.id },
+  { header: 'Customer', cell: (r) => `${r.customer.firstName} ${r.customer.lastName}`.trim() },
+  { header: 'Email', cell: (r) => r.customer.email },
+  { header: 'Tickets', cell: (r) => r.summary.ticketCount },
+  { header: 'Unresolved', cell: (r) => r.summary.unresolvedCount },
+  { header: 'Last ticket (IST)', cell: (r) => r.summary.lastTicketAt },
+];
+
 /** Support calls (spec 001 §7): every answer, errors included, spells the code `statuscode`. */
 const supportRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = createSupportRepository(app.db);
@@ -32,30 +70,14 @@ const supportRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config,
       schema: {
-        querystring: z.object({
-          ...pagingQuery,
-          // The spec's client sends Active: every customer with tickets.
-          status: z
-            .enum(['Active', ...SUPPORT_STATUSES, ''], {
-              error: 'Status must be Active, unresolved or resolved.',
-            })
-            .optional(),
-          sort: z
-            .enum(Object.keys(SUPPORT_SORTS) as [SupportSort], {
-              error: `Sort must be one of: ${Object.keys(SUPPORT_SORTS).join(', ')}.`,
-            })
-            .optional(),
-        }),
+        querystring: z.object({ ...pagingQuery, status: helpStatus, sort: supportSort }),
         response: answers(supportSummaryPage),
       },
     },
     async (request) => {
       const q = request.query;
       const { rows, total } = await repo.listCustomers({
-        status: q.status === 'unresolved' || q.status === 'resolved' ? q.status : undefined,
-        search: q.search || undefined,
-        sort: q.sort ?? 'lastTicketAt',
-        order: q.sort ? q.sortOrder : 'desc',
+        ...helpQuery(q),
         page: q.page,
         limit: q.limit,
       });
@@ -64,6 +86,32 @@ const supportRoutes: FastifyPluginAsyncZod = async (app) => {
         ...pagingResult(total, q.page, q.limit),
       });
     },
+  );
+
+  // Addition: the Help list as CSV, with get-all-supports' parameters but no paging.
+  app.get(
+    '/export-supports',
+    {
+      config,
+      schema: {
+        querystring: z.object({
+          search: pagingQuery.search,
+          sortOrder: pagingQuery.sortOrder,
+          status: helpStatus,
+          sort: supportSort,
+        }),
+        response: csvAnswer(
+          'supports',
+          'Every customer with tickets of the Help list, with its status, search and sort',
+        ),
+      },
+    },
+    async (request, reply) =>
+      sendCsv(request, reply, {
+        name: 'supports',
+        columns: SUPPORT_CSV_COLUMNS,
+        batches: repo.exportCustomers(helpQuery(request.query), CSV_BATCH),
+      }),
   );
 
   app.get(
