@@ -145,6 +145,13 @@ describe('GET /api/user/all-users', () => {
       'Kavya',
     ]);
     expect(names(await get('user/all-users?status=All&search=Kavya%20Mehta'))).toEqual([]);
+    // The Family Id as the lists show it (the id's last 10 hex digits), or the whole id.
+    const familyId = ids.Priya!.replace(/-/g, '').slice(-10);
+    expect(names(await get(`user/all-users?status=All&search=${familyId}`))).toEqual(['Priya']);
+    expect(names(await get(`user/all-users?status=All&search=${familyId.toUpperCase()}`))).toEqual([
+      'Priya',
+    ]);
+    expect(names(await get(`user/all-users?status=All&search=${ids.Priya}`))).toEqual(['Priya']);
     // The status filter still applies to the matches; a search that matches nothing is empty.
     expect(names(await get('user/all-users?search=mehta'))).toEqual([]);
     expect(names(await get('user/all-users?status=All&search=50%25'))).toEqual([]);

@@ -163,6 +163,9 @@ describe('every list, total and search is served by an index', () => {
     '/api/user/all-users?search=98',
     '/api/user/all-users?search=Ka',
     '/api/user/all-users?search=Kavya%20Sharma',
+    // The Family Id as the lists show it: the id's last 10 hex digits.
+    `/api/user/all-users?status=All&search=${ids.customer.replace(/-/g, '').slice(-10)}`,
+    `/api/order/view-all-orders?search=${ids.customer.replace(/-/g, '').slice(-10)}`,
     '/api/admin/get-users',
     `/api/user/get-user/${ids.customer}`,
     // Returns, support, the audit log, the dashboard.

@@ -96,6 +96,14 @@ function customerMatches(
       ilike(customersTable[column], column === 'phone' ? searchPattern(digits || search) : pattern),
     ),
   );
+  // The Family Id as the lists show it (the id's last 10 hex digits; customers_family_id_idx),
+  // or a whole id.
+  const text = search.trim().toLowerCase();
+  if (/^[0-9a-f]{10}$/.test(text)) {
+    lookups.push(matching(sql`right(replace(${customersTable.id}, '-', ''), 10) = ${text}`));
+  } else if (/^[0-9a-f-]{36}$/.test(text)) {
+    lookups.push(matching(eq(customersTable.id, text)));
+  }
   // A full name as people type it ('Kavya Verma'): the first word in the first name and the
   // rest in the last name, both trigram-indexed (a BitmapAnd of the two lookups).
   const [firstWord, ...rest] = search.trim().split(/\s+/);

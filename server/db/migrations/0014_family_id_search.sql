@@ -1,0 +1,1 @@
+CREATE INDEX "customers_family_id_idx" ON "customers" USING btree (right(replace("id", '-', ''), 10));
