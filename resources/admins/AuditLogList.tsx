@@ -73,6 +73,9 @@ function AuditFilters() {
 }
 
 /** /admin-panel/audit-log/{page}: who changed what, newest first. */
+/** The filters kept in the address (`audit-log/1?resource=order&from=2026-11-01`). */
+const AUDIT_FILTERS = ['adminId', 'resource', 'from', 'to'] as const;
+
 export function AuditLogList() {
   const translate = useTranslate();
   return (
@@ -80,6 +83,7 @@ export function AuditLogList() {
       resource="auditLog"
       title={translate('app.admins.audit.title')}
       exportable
+      queryKeys={AUDIT_FILTERS}
       actions={<AuditFilters />}
     >
       <Datagrid bulkActionButtons={false} rowClick={false}>

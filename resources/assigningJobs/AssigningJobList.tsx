@@ -18,6 +18,9 @@ export const JOB_SORT_FIELDS = ['createdAt', 'orderId', 'pincode', 'totalAmount'
  * searchable and sortable, with the job sheet. The columns follow the category's kind (loaded
  * by id), not the `name` in the address: tiffin shows pickup / drop and dates, no status edit.
  */
+/** The pin code chosen above the jobs, kept in the address with the search. */
+const JOB_FILTERS = ['pincode'] as const;
+
 export function AssigningJobList() {
   const { serviceId = '' } = useParams();
   const translate = useTranslate();
@@ -40,6 +43,7 @@ export function AssigningJobList() {
       title={translate('app.assigningJobs.title', { service: category.name })}
       sort={{ field: 'createdAt', order: 'DESC' }}
       filter={{ serviceId }}
+      queryKeys={JOB_FILTERS}
       toolbar={
         <>
           <PincodeFilter />

@@ -1,5 +1,6 @@
+import { RecordForm } from '@/forms/RecordForm';
 import { Box } from '@mui/material';
-import { email, required, SimpleForm, TextInput, useTranslate } from 'react-admin';
+import { email, required, TextInput, useTranslate } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
 import { FormToolbar } from '@/forms/FormToolbar';
 import { ContentCard } from './ContentCard';
@@ -44,8 +45,7 @@ export function ContactUsEdit() {
       isPending={isPending}
       error={error}
     >
-      <SimpleForm
-        disableInvalidFormNotification
+      <RecordForm
         key={dataUpdatedAt}
         record={record}
         onSubmit={save.submit}
@@ -76,7 +76,7 @@ export function ContactUsEdit() {
           <ContentEditor />
           <ContentPreview initial={record.content} />
         </Box>
-      </SimpleForm>
+      </RecordForm>
     </ContentCard>
   );
 }

@@ -1,5 +1,6 @@
+import { RecordForm } from '@/forms/RecordForm';
 import { Box } from '@mui/material';
-import { SimpleForm, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
 import { FormToolbar } from '@/forms/FormToolbar';
 import { ContentCard } from './ContentCard';
@@ -40,8 +41,7 @@ function LegalTextEdit({ kind, publicPath }: LegalTextProps) {
       isPending={isPending}
       error={error}
     >
-      <SimpleForm
-        disableInvalidFormNotification
+      <RecordForm
         key={dataUpdatedAt}
         record={record}
         onSubmit={save.submit}
@@ -55,7 +55,7 @@ function LegalTextEdit({ kind, publicPath }: LegalTextProps) {
           <ContentEditor />
           <ContentPreview initial={stored} />
         </Box>
-      </SimpleForm>
+      </RecordForm>
     </ContentCard>
   );
 }

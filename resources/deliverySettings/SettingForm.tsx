@@ -1,5 +1,6 @@
+import { RecordForm } from '@/forms/RecordForm';
 import type { ReactNode } from 'react';
-import { SimpleForm, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
 import { useAction } from '@/actions/useAction';
 import { useActionQuery } from '@/actions/useActionQuery';
@@ -42,8 +43,7 @@ export function SettingForm<Stored>({
   const action = useAction(save, { failureMessage, invalidates: ['deliverySettings'] });
   return (
     <SettingsCard title={translate(title)} isPending={stored.isPending} error={stored.error}>
-      <SimpleForm
-        disableInvalidFormNotification
+      <RecordForm
         // A new answer from the server refills the form.
         key={stored.dataUpdatedAt}
         record={toForm(stored.data ?? undefined)}
@@ -51,7 +51,7 @@ export function SettingForm<Stored>({
         toolbar={<FormToolbar label={label} busyLabel={translate(busyLabel)} />}
       >
         {children}
-      </SimpleForm>
+      </RecordForm>
     </SettingsCard>
   );
 }

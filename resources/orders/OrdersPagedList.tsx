@@ -11,6 +11,8 @@ interface OrdersPagedListProps {
   title: string;
   sort?: SortPayload;
   filter?: Record<string, unknown>;
+  /** Filters of the list kept in the address beside the search (`pincode`). */
+  queryKeys?: readonly string[];
   /** Search box, pin code select, Download PDF ... above the table. */
   toolbar?: ReactNode;
   children: ReactNode;
@@ -27,6 +29,8 @@ export function OrdersPagedList({ listKey, toolbar, ...props }: OrdersPagedListP
       {...props}
       storeKey={`${props.resource}.${listKey}.pathList`}
       actions={toolbar}
+      // A list with a toolbar of its own (assigning jobs) places the search box in it.
+      search={!toolbar}
       exportable
       emptyText={translate('app.orders.no_results')}
       errorText={translate('app.orders.fetch_failed')}

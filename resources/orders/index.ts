@@ -15,6 +15,7 @@ const byType = (type: string, resultKey: string): ListCall => ({
   paging: 'result',
   sortParam: 'sortField',
   sortOrderParam: 'sortOrder',
+  searchParam: 'search',
   csv: ORDERS_CSV,
 });
 
@@ -34,6 +35,7 @@ export const orders: ResourceDeclaration = {
       paging: 'result',
       sortParam: 'sortField',
       sortOrderParam: 'sortOrder',
+      searchParam: 'search',
       csv: ORDERS_CSV,
     },
     lists: {
@@ -47,6 +49,7 @@ export const orders: ResourceDeclaration = {
         paging: 'result',
         sortParam: 'sortField',
         sortOrderParam: 'sortOrder',
+        searchParam: 'search',
         csv: ORDERS_CSV,
       },
     },

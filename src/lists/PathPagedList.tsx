@@ -1,5 +1,6 @@
 import { Box, Card, Stack, Typography } from '@mui/material';
 import { useState, type ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
 import {
   ListBase,
   Title,
@@ -10,6 +11,7 @@ import {
 } from 'react-admin';
 import { ListPagination } from './ListPagination';
 import { ExportButton } from './ExportButton';
+import { hasListQuery, ListQuerySync, readListQuery } from './listQuery';
 import { ListSearch } from './ListSearch';
 import { PathPageSync, usePageParam, useRejectBadPage } from './usePathPage';
 
@@ -39,7 +41,14 @@ interface PathPagedListProps {
   storeKey?: string;
   /** Passed to the dataProvider's getList (`{ list: 'fresh' }` picks a named list call). */
   meta?: Record<string, unknown>;
+  /**
+   * The list's own filters kept in the address beside the search, sort and page size
+   * (`?pincode=400050`), so that the filtered list can be reloaded, bookmarked and shared.
+   */
+  queryKeys?: readonly string[];
 }
+
+const NO_KEYS: readonly string[] = [];
 
 /**
  * A list whose page lives in the route (`categories/3`), with the shared list behaviour of the
@@ -51,16 +60,29 @@ export function PathPagedList({
   filter,
   storeKey = `${resource}.pathList`,
   meta,
+  queryKeys = NO_KEYS,
   ...props
 }: PathPagedListProps) {
   const page = usePageParam();
   const store = useStoreContext();
-  // Seed the controller's stored params with the page of the path before it first fetches,
-  // so that a deep link loads that page once, not page 1 and then page N.
+  const { search } = useLocation();
+  // Seed the controller's stored params with the page of the path, and the search, filters,
+  // sort and page size of the address when it has them, before it first fetches: a deep link
+  // loads that page of that list once, not page 1 of the last one and then the right one.
   useState(() => {
     if (!Number.isInteger(page) || page < 1) return;
     const saved = store.getItem<Record<string, unknown>>(storeKey) ?? {};
-    store.setItem(storeKey, { filter: {}, ...saved, page });
+    const asked = hasListQuery(search, queryKeys) ? readListQuery(search, queryKeys) : undefined;
+    store.setItem(storeKey, {
+      filter: {},
+      ...saved,
+      page,
+      ...(asked && {
+        filter: asked.filter,
+        ...(asked.sort && { sort: asked.sort.field, order: asked.sort.order }),
+        ...(asked.perPage && { perPage: asked.perPage }),
+      }),
+    });
   });
   const bad = useRejectBadPage(page, () => {
     const saved = store.getItem<Record<string, unknown>>(storeKey) ?? {};
@@ -78,6 +100,7 @@ export function PathPagedList({
       queryOptions={meta ? { meta } : undefined}
     >
       <PathPageSync page={page} />
+      <ListQuerySync keys={queryKeys} defaultSort={sort} />
       <ListView {...props} meta={meta} />
     </ListBase>
   );
@@ -92,7 +115,7 @@ function ListView({
   children,
   emptyText,
   errorText,
-}: Omit<PathPagedListProps, 'resource' | 'sort' | 'filter' | 'storeKey'>) {
+}: Omit<PathPagedListProps, 'resource' | 'sort' | 'filter' | 'storeKey' | 'queryKeys'>) {
   const { isPending, data, error } = useListContext();
   const translate = useTranslate();
   return (

@@ -1,5 +1,6 @@
+import { RecordForm } from '@/forms/RecordForm';
 import type { ReactNode } from 'react';
-import { CreateBase, SimpleForm, useTranslate, type TransformData } from 'react-admin';
+import { CreateBase, useTranslate, type TransformData } from 'react-admin';
 import { FormToolbar } from '../forms/FormToolbar';
 import { RecordCard } from './RecordCard';
 import { useRecordSaved } from './useRecordSaved';
@@ -44,13 +45,12 @@ export function RecordCreate({
       redirect={false}
     >
       <RecordCard title={translate(title)} maxWidth={maxWidth}>
-        <SimpleForm
-          disableInvalidFormNotification
+        <RecordForm
           defaultValues={defaultValues}
           toolbar={<FormToolbar label={label} busyLabel={translate(busyLabel)} />}
         >
           {children}
-        </SimpleForm>
+        </RecordForm>
       </RecordCard>
     </CreateBase>
   );

@@ -1,7 +1,7 @@
+import { RecordForm } from '@/forms/RecordForm';
 import type { ReactElement, ReactNode } from 'react';
 import {
   EditBase,
-  SimpleForm,
   useEditContext,
   useTranslate,
   type RaRecord,
@@ -99,12 +99,8 @@ function EditForm({
 }) {
   const { record } = useEditContext();
   return (
-    <SimpleForm
-      disableInvalidFormNotification
-      record={toForm && record ? toForm(record) : undefined}
-      toolbar={toolbar}
-    >
+    <RecordForm record={toForm && record ? toForm(record) : undefined} toolbar={toolbar}>
       {children}
-    </SimpleForm>
+    </RecordForm>
   );
 }

@@ -306,7 +306,14 @@ describe('E-commerce Categories screen', () => {
       layout: true,
     });
     const nav = await screen.findByRole('navigation', { name: 'Main menu' }, SLOW);
-    await userEvent.click(await within(nav).findByText('Others'));
+    // The group of the page opened is open, its entry marked as the current page.
+    expect(
+      await within(nav).findByRole('button', { name: 'Others', expanded: true }),
+    ).toBeVisible();
+    expect(within(nav).getByRole('link', { name: 'E-commerce Products' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     expect((await within(nav).findByText('E-commerce Products')).closest('a')).toHaveAttribute(
       'href',
       '/ecomm/all-products/1',

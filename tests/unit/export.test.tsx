@@ -171,7 +171,7 @@ describe('exportList (dataProvider)', () => {
       meta: { list: 'fresh' },
     });
     expect(calls[0]!.input).toBe(
-      '/api/order/export-orders?type=fresh&status=Pending&sortField=totalAmount&sortOrder=desc',
+      '/api/order/export-orders?type=fresh&status=Pending&search=Sharma&sortField=totalAmount&sortOrder=desc',
     );
     expect(calls[0]!.headers.get('accept')).toBe('text/csv, application/json');
     expect(calls[0]!.headers.get('authorization')).toBe('Bearer tok-123');
