@@ -5,17 +5,13 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
-  FormControl,
-  FormControlLabel,
-  FormLabel,
-  Radio,
-  RadioGroup,
 } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { Button, Confirm, useTranslate, type Identifier } from 'react-admin';
 import { useBulkAction } from '@/lists/useBulkAction';
 import type { AppDataProvider } from '../index';
-import { ORDER_STATUSES, type OrderStatus } from './orderFields';
+import { type OrderStatus } from './orderFields';
+import { OrderStatusRadios } from './OrderStatusRadios';
 
 /** Every list that shows an order's status reloads after a change. */
 const ORDER_LISTS = ['orders', 'assigningJobs'];
@@ -60,18 +56,7 @@ export function OrderBulkStatusButton() {
             {translate('app.orders.bulk_status_title', { smart_count: count })}
           </DialogTitle>
           <DialogContent>
-            <FormControl>
-              <FormLabel id={`${titleId}-label`}>{translate('app.orders.status')}</FormLabel>
-              <RadioGroup
-                aria-labelledby={`${titleId}-label`}
-                value={status}
-                onChange={(e) => setStatus(e.target.value as OrderStatus)}
-              >
-                {ORDER_STATUSES.map((s) => (
-                  <FormControlLabel key={s} value={s} control={<Radio />} label={s} />
-                ))}
-              </RadioGroup>
-            </FormControl>
+            <OrderStatusRadios id={titleId} value={status} onChange={setStatus} />
           </DialogContent>
           <DialogActions>
             <MuiButton onClick={() => setStep('closed')}>

@@ -6,12 +6,7 @@ import {
   DialogContent,
   DialogContentText,
   DialogTitle,
-  FormControl,
-  FormControlLabel,
-  FormLabel,
   IconButton,
-  Radio,
-  RadioGroup,
   Tooltip,
 } from '@mui/material';
 import { useState, type FormEvent } from 'react';
@@ -23,7 +18,8 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { BusyButton } from '@/components/BusyButton';
-import { isOrderStatus, ORDER_STATUSES, type OrderStatus } from './orderFields';
+import { isOrderStatus, type OrderStatus } from './orderFields';
+import { OrderStatusRadios } from './OrderStatusRadios';
 import { useOrderStatusUpdate } from './useOrderStatusUpdate';
 
 /** The row's 'edit status' button and its modal; hidden without edit permission. */
@@ -81,18 +77,7 @@ function OrderStatusDialog({ order, onClose }: { order: RaRecord; onClose: () =>
               status: order.status ?? 'Pending',
             })}
           </DialogContentText>
-          <FormControl>
-            <FormLabel id={`${titleId}-label`}>{translate('app.orders.status')}</FormLabel>
-            <RadioGroup
-              aria-labelledby={`${titleId}-label`}
-              value={status}
-              onChange={(e) => setStatus(e.target.value as OrderStatus)}
-            >
-              {ORDER_STATUSES.map((s) => (
-                <FormControlLabel key={s} value={s} control={<Radio />} label={s} />
-              ))}
-            </RadioGroup>
-          </FormControl>
+          <OrderStatusRadios id={titleId} value={status} onChange={setStatus} />
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={busy}>
