@@ -106,6 +106,13 @@ export const pagingQuery = {
     ),
 };
 
+/** What an export takes of a list's query: its search and sort order, no page (lib/csv.ts). */
+export const exportQuery = { search: pagingQuery.search, sortOrder: pagingQuery.sortOrder };
+
+/** A list's Active / Inactive filter; anything else (All, empty) means every record. */
+export const activeOrInactive = (status: string | undefined) =>
+  status === 'Active' || status === 'Inactive' ? status : undefined;
+
 export function pagingResult(total: number, page: number, limit: number) {
   return { totalRecords: total, currentPage: page, totalPages: Math.ceil(total / limit) };
 }

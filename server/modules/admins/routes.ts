@@ -14,6 +14,8 @@ import {
   pagingResult,
   requiredId,
   requiredText,
+  exportQuery,
+  activeOrInactive,
 } from '../../lib/validation';
 import { allPermissions } from '../../permissions';
 import { toAdminDto } from '../auth/repository';
@@ -155,7 +157,7 @@ const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const q = request.query;
       const { rows, total } = await repo.list({
-        status: q.status === 'Active' || q.status === 'Inactive' ? q.status : undefined,
+        status: activeOrInactive(q.status),
         search: q.search || undefined,
         sort: q.sort,
         order: q.sortOrder,
@@ -176,8 +178,7 @@ const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       config: superAdmin,
       schema: {
         querystring: z.object({
-          search: pagingQuery.search,
-          sortOrder: pagingQuery.sortOrder,
+          ...exportQuery,
           status: adminStatus,
           sort: adminSort,
         }),
@@ -191,7 +192,7 @@ const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
         columns: ADMIN_CSV_COLUMNS,
         batches: repo.exportAdmins(
           {
-            status: q.status === 'Active' || q.status === 'Inactive' ? q.status : undefined,
+            status: activeOrInactive(q.status),
             search: q.search || undefined,
             sort: q.sort,
             order: q.sortOrder,

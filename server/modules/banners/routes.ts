@@ -14,6 +14,8 @@ import {
   pagingResult,
   requiredId,
   requiredText,
+  exportQuery,
+  activeOrInactive,
 } from '../../lib/validation';
 import {
   BANNER_SORTS,
@@ -134,7 +136,7 @@ const bannerRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const q = request.query;
       const categoryId = await resolvePlace(request.params.id);
-      const status = q.status === 'Active' || q.status === 'Inactive' ? q.status : undefined;
+      const status = activeOrInactive(q.status);
       const { rows, total } = await repo.list({ ...q, categoryId, status, order: q.sortOrder });
       return ok('Banners', {
         banners: rows.map(toBannerDto),
@@ -152,8 +154,7 @@ const bannerRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         params: z.object({ id: requiredId('Category id') }),
         querystring: z.object({
-          search: pagingQuery.search,
-          sortOrder: pagingQuery.sortOrder,
+          ...exportQuery,
           status: bannerStatus,
           sort: bannerSort,
         }),
@@ -163,7 +164,7 @@ const bannerRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const q = request.query;
       const categoryId = await resolvePlace(request.params.id);
-      const status = q.status === 'Active' || q.status === 'Inactive' ? q.status : undefined;
+      const status = activeOrInactive(q.status);
       return sendCsv(request, reply, {
         name: 'banners',
         columns: BANNER_CSV_COLUMNS,

@@ -15,6 +15,8 @@ import {
   optionalText,
   requiredId,
   requiredText,
+  exportQuery,
+  activeOrInactive,
 } from '../../lib/validation';
 import { createEcommerceCategoryList } from '../ecommerce/categoryList';
 import { ecommerceCategoryDto } from '../ecommerce/schemas';
@@ -104,7 +106,7 @@ const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const q = request.query;
-      const status = q.status === 'Active' || q.status === 'Inactive' ? q.status : undefined;
+      const status = activeOrInactive(q.status);
       if (q.kind === 'ecommerce') {
         const result = await ecommerceCategories({ ...q, status });
         return ok('Categories', result);
@@ -124,8 +126,7 @@ const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'signedIn' },
       schema: {
         querystring: z.object({
-          search: pagingQuery.search,
-          sortOrder: pagingQuery.sortOrder,
+          ...exportQuery,
           status: categoryStatus,
           sort: categorySort,
         }),
@@ -134,7 +135,7 @@ const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const q = request.query;
-      const status = q.status === 'Active' || q.status === 'Inactive' ? q.status : undefined;
+      const status = activeOrInactive(q.status);
       return sendCsv(request, reply, {
         name: 'categories',
         columns: CATEGORY_CSV_COLUMNS,

@@ -15,6 +15,7 @@ import {
   pagingResult,
   requiredId,
   requiredText,
+  exportQuery,
 } from '../../lib/validation';
 import { auditEach } from '../../plugins/audit';
 import {
@@ -142,8 +143,7 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access },
       schema: {
         querystring: z.object({
-          search: pagingQuery.search,
-          sortOrder: pagingQuery.sortOrder,
+          ...exportQuery,
           status: listStatus,
           sort: customerSort,
         }),

@@ -2,7 +2,7 @@ import { ok } from '../../lib/reply';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { answers, pagingFields } from '../../lib/responses';
-import { pagingQuery, pagingResult } from '../../lib/validation';
+import { pagingQuery, pagingResult, activeOrInactive } from '../../lib/validation';
 import { createEcommerceRepository, PRODUCT_SORTS, toProductDto } from './repository';
 import { ecommerceProductDto } from './schemas';
 
@@ -32,7 +32,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const q = request.query;
-      const status = q.status === 'Active' || q.status === 'Inactive' ? q.status : undefined;
+      const status = activeOrInactive(q.status);
       const { rows, total } = await repo.listProducts({
         status,
         search: q.search || undefined,

@@ -7,7 +7,13 @@ import { bulkIds, bulkOutcome, countOf, missingMessage } from '../../lib/bulk';
 import { CSV_BATCH, csvAnswer, sendCsv } from '../../lib/csv';
 import { notFound } from '../../lib/errors';
 import { answers, count, oneOf, pagingFields } from '../../lib/responses';
-import { optionalId, pagingQuery, pagingResult, requiredId } from '../../lib/validation';
+import {
+  optionalId,
+  pagingQuery,
+  pagingResult,
+  requiredId,
+  exportQuery,
+} from '../../lib/validation';
 import type { Access } from '../../permissions';
 import { auditEach } from '../../plugins/audit';
 import { ORDER_CSV_COLUMNS } from './csv';
@@ -229,8 +235,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: viewers },
       schema: {
         querystring: z.object({
-          search: pagingQuery.search,
-          sortOrder: pagingQuery.sortOrder,
+          ...exportQuery,
           serviceId: optionalId('Service id'),
           status: listStatus,
           type: orderType,
@@ -380,8 +385,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         params: z.object({ serviceId: requiredId('Service id') }),
         querystring: z.object({
-          search: pagingQuery.search,
-          sortOrder: pagingQuery.sortOrder,
+          ...exportQuery,
           pincode,
           sort: sortField(JOB_SORTS),
         }),

@@ -5,7 +5,13 @@ import { PIN_TYPES } from '../../db/schema';
 import { CSV_BATCH, csvAnswer, sendCsv, type CsvColumn } from '../../lib/csv';
 import { conflict, isUniqueViolation, notFound } from '../../lib/errors';
 import { answers, pagingFields, recordStatus, timestamp } from '../../lib/responses';
-import { pagingQuery, pagingResult, requiredId } from '../../lib/validation';
+import {
+  pagingQuery,
+  pagingResult,
+  requiredId,
+  exportQuery,
+  activeOrInactive,
+} from '../../lib/validation';
 import {
   createPincodeRepository,
   PINCODE_SORTS,
@@ -95,7 +101,7 @@ const pincodeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const q = request.query;
-      const status = q.status === 'Active' || q.status === 'Inactive' ? q.status : undefined;
+      const status = activeOrInactive(q.status);
       const prefix = digitsOf(q.search);
       if (prefix === null) {
         return ok('Pin codes', { pincodes: [], ...pagingResult(0, q.page, q.limit) });
@@ -122,8 +128,7 @@ const pincodeRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'signedIn' },
       schema: {
         querystring: z.object({
-          search: pagingQuery.search,
-          sortOrder: pagingQuery.sortOrder,
+          ...exportQuery,
           status: pincodeStatus,
           sort: pincodeSort,
         }),
@@ -132,7 +137,7 @@ const pincodeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const q = request.query;
-      const status = q.status === 'Active' || q.status === 'Inactive' ? q.status : undefined;
+      const status = activeOrInactive(q.status);
       const prefix = digitsOf(q.search);
       return sendCsv(request, reply, {
         name: 'pincodes',

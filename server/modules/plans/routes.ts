@@ -18,6 +18,8 @@ import {
   pagingResult,
   requiredId,
   requiredText,
+  exportQuery,
+  activeOrInactive,
 } from '../../lib/validation';
 import { countOrdersOf, inOrdersMessage } from '../orders/repository';
 import { createPlanRepository, PLAN_SORTS, toPlanDto, type PlanRow } from './repository';
@@ -94,7 +96,7 @@ const planRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const q = request.query;
-      const status = q.status === 'Active' || q.status === 'Inactive' ? q.status : undefined;
+      const status = activeOrInactive(q.status);
       const { rows, total } = await repo.list({ ...q, status, order: q.sortOrder });
       return okAtTop('Plans', {
         data: rows.map(toPlanDto),
@@ -110,8 +112,7 @@ const planRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'signedIn' },
       schema: {
         querystring: z.object({
-          search: pagingQuery.search,
-          sortOrder: pagingQuery.sortOrder,
+          ...exportQuery,
           status: planStatus,
           sort: planSort,
         }),
@@ -120,7 +121,7 @@ const planRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const q = request.query;
-      const status = q.status === 'Active' || q.status === 'Inactive' ? q.status : undefined;
+      const status = activeOrInactive(q.status);
       return sendCsv(request, reply, {
         name: 'plans',
         columns: PLAN_CSV_COLUMNS,

@@ -6,7 +6,7 @@ import { CSV_BATCH, csvAnswer, sendCsv, type CsvColumn } from '../../lib/csv';
 import { conflict, notFound, unauthorized } from '../../lib/errors';
 import { bulkIds, countOf, missingMessage } from '../../lib/bulk';
 import { answers, answersAtTop, count } from '../../lib/responses';
-import { optionalText, pagingQuery, requiredId } from '../../lib/validation';
+import { optionalText, pagingQuery, requiredId, exportQuery } from '../../lib/validation';
 import { auditEach } from '../../plugins/audit';
 import {
   createReturnRepository,
@@ -123,8 +123,7 @@ const returnRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         querystring: z.object({
           categoryType,
-          search: pagingQuery.search,
-          sortOrder: pagingQuery.sortOrder,
+          ...exportQuery,
           sort: returnSort,
         }),
         response: csvAnswer(

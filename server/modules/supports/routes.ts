@@ -5,7 +5,13 @@ import { SUPPORT_STATUSES } from '@shared/statuses';
 import { CSV_BATCH, csvAnswer, sendCsv, type CsvColumn } from '../../lib/csv';
 import { conflict, notFound, unauthorized } from '../../lib/errors';
 import { answers } from '../../lib/responses';
-import { pagingQuery, pagingResult, plainText, requiredId } from '../../lib/validation';
+import {
+  pagingQuery,
+  pagingResult,
+  plainText,
+  requiredId,
+  exportQuery,
+} from '../../lib/validation';
 import {
   createSupportRepository,
   SUPPORT_SORTS,
@@ -95,8 +101,7 @@ const supportRoutes: FastifyPluginAsyncZod = async (app) => {
       config,
       schema: {
         querystring: z.object({
-          search: pagingQuery.search,
-          sortOrder: pagingQuery.sortOrder,
+          ...exportQuery,
           status: helpStatus,
           sort: supportSort,
         }),
