@@ -8,7 +8,8 @@ import { collectsReturns } from '../orders/orderFields';
 import { OrdersPagedList } from '../orders/OrdersPagedList';
 import { useServiceCategory } from '../orders/useServiceCategory';
 import { DownloadPdfButton } from './DownloadPdfButton';
-import { PincodeFilter } from './PincodeFilter';
+import { PincodeFilter } from '../orders/PincodeFilter';
+import { JOB_FILTERS, JobFilters } from './JobFilters';
 
 /** The columns GET order/assign-jobs sorts by (`sort`). */
 export const JOB_SORT_FIELDS = ['createdAt', 'orderId', 'pincode', 'totalAmount'];
@@ -18,9 +19,6 @@ export const JOB_SORT_FIELDS = ['createdAt', 'orderId', 'pincode', 'totalAmount'
  * searchable and sortable, with the job sheet. The columns follow the category's kind (loaded
  * by id), not the `name` in the address: tiffin shows pickup / drop and dates, no status edit.
  */
-/** The pin code chosen above the jobs, kept in the address with the search. */
-const JOB_FILTERS = ['pincode'] as const;
-
 export function AssigningJobList() {
   const { serviceId = '' } = useParams();
   const translate = useTranslate();
@@ -44,6 +42,7 @@ export function AssigningJobList() {
       sort={{ field: 'createdAt', order: 'DESC' }}
       filter={{ serviceId }}
       queryKeys={JOB_FILTERS}
+      filters={<JobFilters serviceId={serviceId} />}
       toolbar={
         <>
           <PincodeFilter />

@@ -4,6 +4,8 @@ export const messages = {
   title_loading: 'Assigning Jobs',
   pincode: 'Pin Code',
   all_pincodes: 'All pin codes',
+  all_open: 'All open',
+  slot: 'Slot',
   download_pdf: 'Download PDF',
   preparing: 'Preparing PDF…',
   preparing_size: 'Preparing PDF… %{size}',

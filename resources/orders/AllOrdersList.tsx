@@ -1,13 +1,15 @@
 import { useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { OrderDatagrid } from './OrderDatagrid';
+import { ORDER_FILTERS, OrderFilters } from './OrderFilters';
 import { isOrderStatus } from './orderFields';
 import { OrdersPagedList } from './OrdersPagedList';
 import { useServiceCategory } from './useServiceCategory';
 
 /**
- * /admin-panel/orders/{page}: every order, or those of `?status=` (the dashboard's links) and
- * `?serviceId=`, through GET order/view-all-orders.
+ * /admin-panel/orders/{page}: every order, or those of the filters in the address (`?status=`
+ * from the dashboard's links, `?serviceId=`, days, emergencies ...), through GET
+ * order/view-all-orders. The title names the status and service filtered by.
  */
 export function AllOrdersList() {
   const translate = useTranslate();
@@ -31,7 +33,8 @@ export function AllOrdersList() {
       listKey="all"
       title={title}
       sort={{ field: 'createdAt', order: 'DESC' }}
-      filter={{ ...(status && { status }), ...(serviceId && { serviceId }) }}
+      queryKeys={ORDER_FILTERS}
+      filters={<OrderFilters service type />}
     >
       <OrderDatagrid viewPath="/order/view" returns={returns} />
     </OrdersPagedList>

@@ -2,9 +2,12 @@ import { useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { RecordMissing } from '@/components/RecordMissing';
 import { OrderDatagrid } from './OrderDatagrid';
+import { ORDER_FILTERS, OrderFilters } from './OrderFilters';
 import { OrdersPagedList } from './OrdersPagedList';
 
 const TYPES = ['fresh', 'reorder'];
+/** A list of one type has its type in the path. */
+const TYPE_ORDER_FILTERS = ORDER_FILTERS.filter((key) => key !== 'type');
 
 /**
  * /admin-panel/orders/{fresh|reorder}/{page}: GET order/by-type with `type`, paged and sorted
@@ -23,6 +26,8 @@ export function OrdersByTypeList() {
       meta={{ list: type }}
       title={translate(`app.orders.${type}_title`)}
       sort={{ field: 'createdAt', order: 'DESC' }}
+      queryKeys={TYPE_ORDER_FILTERS}
+      filters={<OrderFilters service />}
     >
       <OrderDatagrid viewPath="/order-type/view" returns="row" />
     </OrdersPagedList>

@@ -15,6 +15,8 @@ interface OrdersPagedListProps {
   queryKeys?: readonly string[];
   /** Search box, pin code select, Download PDF ... above the table. */
   toolbar?: ReactNode;
+  /** The list's filters (a FilterBar), in a row of their own under the title. */
+  filters?: ReactNode;
   children: ReactNode;
 }
 

@@ -1,8 +1,12 @@
 import { useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { OrderDatagrid } from './OrderDatagrid';
+import { ORDER_FILTERS, OrderFilters } from './OrderFilters';
 import { OrdersPagedList } from './OrdersPagedList';
 import { useServiceCategory } from './useServiceCategory';
+
+/** A service's list has its service in the path. */
+const SERVICE_ORDER_FILTERS = ORDER_FILTERS.filter((key) => key !== 'serviceId');
 
 /** /admin-panel/order/{serviceId}/{page}: the orders of one service (GET order/orders-by-serviceId). */
 export function ServiceOrderList() {
@@ -22,6 +26,8 @@ export function ServiceOrderList() {
       }
       sort={{ field: 'createdAt', order: 'DESC' }}
       filter={{ serviceId }}
+      queryKeys={SERVICE_ORDER_FILTERS}
+      filters={<OrderFilters type />}
     >
       <OrderDatagrid viewPath="/order/view" returns={returns} />
     </OrdersPagedList>

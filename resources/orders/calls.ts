@@ -29,6 +29,11 @@ export const orderActions = {
     idField: 'orderId',
     fields: ['status'],
   }),
+  /** The delivery slots of a service's open jobs with their counts (addition, job filters). */
+  jobSlots: action<{ serviceId: string }, { slots: { slot: string; jobs: number }[] }>({
+    method: 'GET',
+    path: 'order/job-slots/:serviceId',
+  }),
   /** The lists' bulk action (addition): JSON { orderIds: [<_id>, ...], status }. */
   setOrdersStatus: action<{ orderIds: Identifier[]; status: OrderStatus }, BulkOutcome>({
     method: 'POST',

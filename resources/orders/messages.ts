@@ -14,6 +14,7 @@ export const messages = {
   customer_name: 'Customer Name',
   order_id: 'Order ID',
   emergency: 'Emergency',
+  emergency_only: 'Emergency only',
   return: 'Return',
   amount: 'Amount',
   status: 'Status',

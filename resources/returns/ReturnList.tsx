@@ -13,7 +13,10 @@ import { RecordMissing } from '@/components/RecordMissing';
 import { RowActions } from '@/components/RowActions';
 import { formatDay } from '@/format';
 import { bulkActionProps } from '@/lists/BulkActions';
+import { FilterBar } from '@/lists/filters/FilterBar';
+import { SelectFilter } from '@/lists/filters/SelectFilter';
 import { PathPagedList } from '@/lists/PathPagedList';
+import { RETURN_STATUSES } from '@shared/statuses';
 import { ReturnBulkActions } from './ReturnBulkActions';
 import { ReturnStatusChip } from './ReturnStatusChip';
 import { returnListTitle, returnOrderId } from './returnFields';
@@ -27,6 +30,9 @@ function ReturnRowActions({ record }: { record: RaRecord }) {
     </RecordContextProvider>
   );
 }
+
+/** The list's filter kept in the address (`?status=Pending`). */
+const RETURN_FILTERS = ['status'] as const;
 
 /**
  * /admin-panel/returns/{categoryType}/{page}: the return requests of water (0) or oxygen (1),
@@ -49,6 +55,16 @@ export function ReturnList() {
       sort={{ field: 'requestedAt', order: 'DESC' }}
       filter={{ categoryType }}
       search
+      queryKeys={RETURN_FILTERS}
+      filters={
+        <FilterBar keys={RETURN_FILTERS}>
+          <SelectFilter
+            source="status"
+            label="app.returns.status"
+            choices={RETURN_STATUSES.map((s) => ({ id: s, name: s }))}
+          />
+        </FilterBar>
+      }
     >
       <Datagrid
         {...bulkActionProps(canAccess && <ReturnBulkActions />, 'app.returns.bulk_selected')}

@@ -8,6 +8,8 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { RowActions } from '@/components/RowActions';
+import { FilterBar } from '@/lists/filters/FilterBar';
+import { SwitchFilter } from '@/lists/filters/SwitchFilter';
 import { PathPagedList } from '@/lists/PathPagedList';
 import { fullName, shortId } from '../users/names';
 
@@ -19,6 +21,9 @@ function SupportRowActions({ record }: { record: RaRecord }) {
     </RecordContextProvider>
   );
 }
+
+/** 'Unresolved only' is kept in the address (`?status=unresolved`). */
+const SUPPORT_FILTERS = ['status'] as const;
 
 /**
  * /admin-panel/supports/{page}: the customers with tickets, latest ticket first (the server's
@@ -33,6 +38,12 @@ export function SupportList() {
       exportable
       // An empty field: react-admin would otherwise send its default `id`, which the call refuses.
       sort={{ field: '', order: 'DESC' }}
+      queryKeys={SUPPORT_FILTERS}
+      filters={
+        <FilterBar keys={SUPPORT_FILTERS}>
+          <SwitchFilter source="status" value="unresolved" label="app.supports.unresolved_only" />
+        </FilterBar>
+      }
     >
       <Datagrid bulkActionButtons={false} rowClick={false}>
         <FunctionField

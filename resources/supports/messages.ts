@@ -8,6 +8,7 @@ export const messages = {
   email: 'Email',
   support_count: 'No. Of Emails',
   unresolved_count: 'Open',
+  unresolved_only: 'Unresolved only',
   tickets_title: 'Support Tickets',
   ticket_title: 'Support Ticket',
   no_tickets: 'This customer has no support tickets.',

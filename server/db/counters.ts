@@ -95,12 +95,14 @@ export const COUNTER_TABLES: CounterTable[] = [
         OR k.last_ticket_at < c.last_ticket_at`,
   },
   countsPer('customer_counts', 'customers', { status: 'status' }),
-  // Deep pages of the orders lists start from these (migration 0010, server/lib/daySeek.ts).
+  // Deep pages of the orders lists start from these (migration 0010, server/lib/daySeek.ts),
+  // and the totals of a date range or of emergencies sum them (migration 0015).
   countsPer('order_day_counts', 'orders', {
     day: 'order_day(created_at)',
     category_id: 'category_id',
     status: 'status',
     order_type: 'order_type',
+    is_emergency: 'is_emergency',
   }),
   // The totals of searches by customer (migration 0010).
   countsPer('customer_order_counts', 'orders', {

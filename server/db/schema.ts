@@ -451,6 +451,12 @@ export const ordersTable = pgTable(
       t.id,
     ),
     index('orders_order_id_trgm_idx').using('gin', sql`${t.orderId} gin_trgm_ops`),
+    // The orders lists' pin code filter (any status), newest first, and its total with a date.
+    index('orders_pincode_created_idx').on(t.pincode, t.createdAt, t.id),
+    // 'Emergency only': a few percent of the orders, newest first.
+    index('orders_emergency_created_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.isEmergency}`),
   ],
 );
 
@@ -508,9 +514,10 @@ export const orderCountsTable = pgTable(
 );
 
 /**
- * Orders per day (in India), service, status and type, kept by the same trigger (migration
- * 0010): a deep page of a list sorted by date starts at the right day instead of skipping
- * every newer order (server/lib/daySeek.ts).
+ * Orders per day (in India), service, status, type and urgency, kept by the same trigger
+ * (migrations 0010, 0015): a deep page of a list sorted by date starts at the right day instead
+ * of skipping every newer order (server/lib/daySeek.ts), and the total of a list filtered by a
+ * date range or to emergencies sums these instead of counting the orders.
  */
 export const orderDayCountsTable = pgTable(
   'order_day_counts',
@@ -519,9 +526,10 @@ export const orderDayCountsTable = pgTable(
     categoryId: text('category_id').notNull(),
     status: text('status').$type<OrderStatus>().notNull(),
     orderType: text('order_type').$type<OrderType>().notNull(),
+    isEmergency: boolean('is_emergency').notNull().default(false),
     n: integer('n').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.day, t.categoryId, t.status, t.orderType] })],
+  (t) => [primaryKey({ columns: [t.day, t.categoryId, t.status, t.orderType, t.isEmergency] })],
 );
 
 /**
@@ -582,6 +590,13 @@ export const returnRequestsTable = pgTable(
   },
   (t) => [
     index('return_requests_category_requested_idx').on(t.categoryId, t.requestedAt, t.id),
+    // The list's status filter (Pending requests to settle), and its total.
+    index('return_requests_category_status_requested_idx').on(
+      t.categoryId,
+      t.status,
+      t.requestedAt,
+      t.id,
+    ),
     index('return_requests_order_idx').on(t.orderId),
     index('return_requests_customer_idx').on(t.customerId),
   ],

@@ -13,8 +13,15 @@ export interface DaySeek {
 }
 
 /** Midnight in India (UTC+5:30 all year) that starts `day` (YYYY-MM-DD). */
-function indiaMidnight(day: string): Date {
+export function indiaMidnight(day: string): Date {
   return new Date(`${day}T00:00:00+05:30`);
+}
+
+/** The calendar day after `day` (YYYY-MM-DD). */
+export function nextDay(day: string): string {
+  const next = new Date(`${day}T00:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  return next.toISOString().slice(0, 10);
 }
 
 /**

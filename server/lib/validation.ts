@@ -161,3 +161,10 @@ export const phoneNumber = (label = 'Phone') =>
     .refine((v) => INDIAN_PHONE.test(v.replace(/[\s-]/g, '')), {
       error: `${label} must be an Indian mobile number (e.g. +91 98765 43210) or a landline with its STD code (e.g. 080 2345 6789).`,
     });
+
+/** A real calendar day written `2026-11-24` (not `2026-02-30`). */
+export function isCalendarDay(v: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+}

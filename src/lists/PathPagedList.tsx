@@ -24,6 +24,8 @@ interface PathPagedListProps {
   search?: boolean;
   /** Buttons at the top right (Add, ...). */
   actions?: ReactNode;
+  /** The list's filters, in a row of their own above the table (a FilterBar). */
+  filters?: ReactNode;
   /**
    * Offer 'Export': the list as CSV with its filters, search and sort (the `csv` file its list
    * call declares, resources/<name>/index.ts).
@@ -110,6 +112,7 @@ function ListView({
   title,
   search,
   actions,
+  filters,
   exportable,
   meta,
   children,
@@ -138,6 +141,7 @@ function ListView({
           {exportable && <ExportButton meta={meta} />}
         </Stack>
       </Stack>
+      {filters}
       <Card>
         {isPending ? (
           <Typography sx={{ p: 3 }} role="status">

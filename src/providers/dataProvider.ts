@@ -1,3 +1,4 @@
+import { withDateRange } from '@/lists/filters/dateRange';
 import type { DataProvider, Identifier, RaRecord } from 'react-admin';
 import type { ActionMethods, ActionResult, AnyActionCall, WriteMeta } from './actions';
 import { apiDownload, apiRequest, type ApiAnswer } from './httpClient';
@@ -87,7 +88,8 @@ function listRequest(
   },
   callPath = call.path,
 ) {
-  const { q, ...filters } = params.filter ?? {};
+  // A named period (`date=today`) is sent as the days it stands for today.
+  const { q, ...filters } = withDateRange(params.filter ?? {});
   const { path, rest } = fillPath(callPath, undefined, filters);
   const query: Record<string, unknown> = { ...call.query, ...rest };
   if (params.pagination && call.paging !== 'none') {

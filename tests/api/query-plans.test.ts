@@ -85,6 +85,12 @@ beforeAll(async () => {
 
 afterAll(() => s?.close());
 
+/** The day `n` days before today in India, `2026-11-24`. */
+function daysAgo(n: number): string {
+  const india = new Date(Date.now() + 5.5 * 60 * 60 * 1000 - n * 24 * 60 * 60 * 1000);
+  return india.toISOString().slice(0, 10);
+}
+
 /** The driver under drizzle (a pg Pool or PGlite): both take `query(text, params)`. */
 async function raw(text: string, params: unknown[]): Promise<Record<string, unknown>[]> {
   const client = (
@@ -155,6 +161,27 @@ describe('every list, total and search is served by an index', () => {
     `/api/order/assign-jobs/${ids.water}?search=Sharma`,
     `/api/order/assign-jobs/${ids.water}?sort=pincode`,
     `/api/order/get-order/${ids.order}`,
+    // The on-screen filters (issue 13.1): days, emergencies, pin code, type, slot, job status.
+    `/api/order/view-all-orders?from=${daysAgo(0)}&to=${daysAgo(0)}`,
+    `/api/order/view-all-orders?from=${daysAgo(6)}&status=Pending`,
+    `/api/order/view-all-orders?from=${daysAgo(90)}&to=${daysAgo(60)}&page=300`,
+    '/api/order/view-all-orders?emergency=true',
+    '/api/order/view-all-orders?emergency=true&page=200',
+    `/api/order/view-all-orders?emergency=true&serviceId=${ids.oxygen}&status=Delivered`,
+    `/api/order/view-all-orders?pincode=${ids.pincode}`,
+    `/api/order/view-all-orders?pincode=${ids.pincode}&from=${daysAgo(30)}&emergency=true`,
+    `/api/order/view-all-orders?type=fresh&from=${daysAgo(30)}`,
+    `/api/order/view-all-orders?search=Sharma&from=${daysAgo(30)}`,
+    `/api/order/view-all-orders?search=Sharma&emergency=true`,
+    `/api/order/orders-by-serviceId?serviceId=${ids.water}&status=Pending&pincode=${ids.pincode}`,
+    `/api/order/by-type?type=fresh&emergency=true&from=${daysAgo(7)}`,
+    `/api/order/assign-jobs/${ids.water}?status=Pending`,
+    `/api/order/assign-jobs/${ids.water}?from=${daysAgo(1)}&to=${daysAgo(0)}`,
+    `/api/order/assign-jobs/${ids.water}?slot=${encodeURIComponent('7:00 AM - 9:00 AM')}`,
+    `/api/order/assign-jobs/${ids.water}?status=Pending&pincode=${ids.pincode}&slot=Within%202%20hours`,
+    `/api/order/job-slots/${ids.water}`,
+    `/api/order/export-orders?emergency=true&from=${daysAgo(30)}`,
+    `/api/order/export-jobs/${ids.water}?status=Out%20for%20Delivery`,
     // Customers.
     '/api/user/all-users',
     '/api/user/all-users?status=All&page=400',
@@ -172,6 +199,8 @@ describe('every list, total and search is served by an index', () => {
     '/api/return-history/get-all-return-requests?categoryType=0',
     '/api/return-history/get-all-return-requests?categoryType=1&page=50',
     '/api/return-history/get-all-return-requests?categoryType=0&search=Sharma',
+    '/api/return-history/get-all-return-requests?categoryType=0&status=Pending',
+    '/api/return-history/get-all-return-requests?categoryType=1&status=Approved&page=20',
     '/api/support/get-all-supports',
     '/api/support/get-all-supports?search=Sharma',
     '/api/support/get-all-supports?status=unresolved',

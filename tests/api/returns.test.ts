@@ -174,6 +174,26 @@ describe('GET /api/return-history/get-all-return-requests', () => {
     });
   });
 
+  it('filters by status (the requests still to settle), with the total and the export', async () => {
+    const pending = await list('categoryType=0&status=Pending');
+    expect(pending.json()).toMatchObject({ totalRecords: 3 });
+    expect(orderNumbers(pending)).toEqual(['OD250303WATER3', 'OD250302WATER2', 'OD250301WATER1']);
+    const approved = await list('categoryType=0&status=Approved');
+    expect(orderNumbers(approved)).toEqual(['OD250304WATER4']);
+    expect(approved.json().totalRecords).toBe(1);
+    expect((await list('categoryType=0&status=Rejected')).json()).toMatchObject({
+      data: [],
+      totalRecords: 0,
+    });
+    const csv = await get('return-history/export-return-requests?categoryType=0&status=Approved');
+    expect(csv.body).toContain('OD250304WATER4');
+    expect(csv.body).not.toContain('OD250303WATER3');
+    expect((await list('categoryType=0&status=Done')).json()).toEqual({
+      statusCode: 400,
+      message: 'Status must be one of: Pending, Approved, Rejected.',
+    });
+  });
+
   it('categoryType 1 lists the oxygen requests only', async () => {
     const res = await list('categoryType=1');
     expect(res.statusCode).toBe(200);

@@ -7,7 +7,8 @@ import { fileAnswer } from '../../lib/responses';
 import { pagingQuery, requiredId } from '../../lib/validation';
 import { createJobSheet, type JobSheetJob, type JobSheetWriter } from './jobSheet';
 import { findSheetService, jobSheetBatches, sheetHeading } from './jobSheetRows';
-import { createOrderRepository, type OrderFilter } from './repository';
+import { DAY_RANGE_MESSAGE, daysInOrder, jobFilter, jobFilterQuery, pincode } from './filters';
+import { createOrderRepository } from './repository';
 
 export interface JobSheetRoutesOptions {
   /** Jobs read per query (SHEET_BATCH); tests make it small to cross many batches. */
@@ -39,13 +40,6 @@ const sheetAnswer: FastifySchema['response'] = fileAnswer(
     '(orders.pdf); X-Job-Count gives the open jobs counted when it started.',
 );
 
-const pincode = z
-  .string()
-  .trim()
-  .regex(/^(\d{6})?$/, 'Pin code must be 6 digits.')
-  .optional()
-  .transform((v) => v || undefined);
-
 /**
  * Addition: the whole job sheet of a service as a streamed PDF (docs/api.md "The job sheet"),
  * however many jobs: read 500 at a time and written as they come, so the server's memory stays
@@ -74,19 +68,16 @@ const jobSheetRoutes: FastifyPluginAsyncZod<JobSheetRoutesOptions> = async (app,
       config: { access: 'assigningJobs' },
       schema: {
         params: z.object({ serviceId: requiredId('Service id') }),
-        querystring: z.object({ pincode, search: pagingQuery.search }),
+        querystring: z
+          .object({ pincode, ...jobFilterQuery, search: pagingQuery.search })
+          .refine(daysInOrder, { error: DAY_RANGE_MESSAGE }),
         response: sheetAnswer,
       },
     },
     async (request, reply) => {
       const service = await findSheetService(app.db, request.params.serviceId);
       if (!service) throw notFound('This service does not exist.');
-      const filter: OrderFilter = {
-        categoryId: request.params.serviceId,
-        statuses: 'open',
-        pincode: request.query.pincode,
-        search: request.query.search || undefined,
-      };
+      const filter = jobFilter(request.params.serviceId, request.query);
       const heading = await sheetHeading(repo, service, filter);
       const headers = {
         'content-type': 'application/pdf',

@@ -1,4 +1,18 @@
-import { and, asc, count, eq, gte, ilike, inArray, lt, not, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  lt,
+  lte,
+  not,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database, Transaction } from '../../db/client';
 import {
@@ -17,7 +31,7 @@ import {
   type OrderStatus,
   type OrderType,
 } from '../../db/schema';
-import { SEEK_FROM_OFFSET, seekDay } from '../../lib/daySeek';
+import { indiaMidnight, nextDay, SEEK_FROM_OFFSET, seekDay } from '../../lib/daySeek';
 import { afterRow, keysetBatches, orderBy, type SortKey } from '../../lib/keyset';
 import { badRequest } from '../../lib/errors';
 import { anyOf, likePattern } from '../../lib/sql';
@@ -51,9 +65,29 @@ export interface OrderFilter {
   statuses?: OrderStatus[] | 'open';
   pincode?: string;
   orderType?: OrderType;
+  /** Placed on or after this day in India (YYYY-MM-DD). */
+  from?: string;
+  /** Placed on or before this day in India (YYYY-MM-DD). */
+  to?: string;
+  /** Emergencies only. */
+  emergency?: boolean;
+  /** The delivery slot as the order reads it ('7:00 AM - 9:00 AM'). */
+  slot?: string;
   /** Order id, or the customer's first name, last name, e-mail or phone. */
   search?: string;
 }
+
+/** Whether the filter limits the dates or the urgency (which only the per-day counters split). */
+const byDayOrUrgency = (f: OrderFilter) => Boolean(f.from || f.to || f.emergency);
+
+/**
+ * Whether the counters give the filter's total: the per-order counters have the pin code but
+ * no day, the per-day ones the day and urgency but no pin code, and none has the slot; such a
+ * list counts its orders through the filter's index (a pin code's, a day range's, a service's
+ * open jobs), each a small part of the table.
+ */
+const countersCount = (f: OrderFilter) =>
+  f.slot === undefined && !(f.pincode !== undefined && byDayOrUrgency(f));
 
 /** A list's filter and order, without a page: what an export reads. */
 export interface OrderListQuery extends OrderFilter {
@@ -173,7 +207,21 @@ export function createOrderRepository(db: Database) {
     else if (f.statuses) where.push(inArray(ordersTable.status, f.statuses));
     if (f.pincode !== undefined) where.push(eq(ordersTable.pincode, f.pincode));
     if (f.orderType) where.push(eq(ordersTable.orderType, f.orderType));
+    if (f.from) where.push(gte(ordersTable.createdAt, indiaMidnight(f.from)));
+    if (f.to) where.push(lt(ordersTable.createdAt, indiaMidnight(nextDay(f.to))));
+    // The literal predicate of orders_emergency_created_idx, so that the index applies.
+    if (f.emergency) where.push(sql`${ordersTable.isEmergency}`);
+    if (f.slot !== undefined) where.push(eq(ordersTable.deliveryTime, f.slot));
     return where;
+  }
+
+  /** The total of a filter the counters cannot give (`countersCount`), counted. */
+  async function countOf(where: SQL[]): Promise<number> {
+    const [row] = await db
+      .select({ n: count() })
+      .from(ordersTable)
+      .where(and(...where));
+    return row?.n ?? 0;
   }
 
   /**
@@ -213,16 +261,13 @@ export function createOrderRepository(db: Database) {
    * The exact total of a search: the matched customers' orders from their counters (kept by
    * trigger, migration 0010; a common surname matches tens of thousands of orders), plus the
    * orders matched by id whose customer did not match. A pin code (open jobs only, which the
-   * counters do not split) counts the matches themselves, through orders_open_jobs_idx.
+   * counters do not split), a slot, a date range or emergencies count the matches themselves
+   * (the matched customers' orders of those days, through orders_customer_created_idx).
    */
   async function searchTotal(f: OrderFilter, m: SearchMatches): Promise<number> {
     const base = baseConditions(f);
-    if (f.pincode !== undefined) {
-      const [row] = await db
-        .select({ n: count() })
-        .from(ordersTable)
-        .where(and(...base, matchCondition(m)));
-      return row?.n ?? 0;
+    if (f.pincode !== undefined || f.slot !== undefined || byDayOrUrgency(f)) {
+      return countOf([...base, matchCondition(m)]);
     }
     const c = customerOrderCountsTable;
     const where: SQL[] = [sql`${c.customerId} = matched.id`];
@@ -289,15 +334,24 @@ export function createOrderRepository(db: Database) {
   }
 
   /**
-   * The total from the counters kept by trigger (migration 0005), never a count over orders;
-   * a search from its own counters (`searchTotal`).
+   * The total from the counters kept by trigger (migrations 0005, 0015): per pin code, or per
+   * day and urgency for a date range or emergencies; a search from its own counters
+   * (`searchTotal`); what no counter splits, counted through its index (`countersCount`).
    */
   async function total(f: OrderFilter, m?: SearchMatches): Promise<number> {
     if (f.search) return searchTotal(f, m ?? (await lookUp(f.search)));
-    const [row] = await db
-      .select({ n: sql<number>`coalesce(sum(${orderCountsTable.n}), 0)`.mapWith(Number) })
-      .from(orderCountsTable)
-      .where(and(...counterConditions(f)));
+    if (!countersCount(f)) return countOf(baseConditions(f));
+    const sum = <T extends typeof orderCountsTable | typeof orderDayCountsTable>(table: T) =>
+      sql<number>`coalesce(sum(${table.n}), 0)`.mapWith(Number);
+    const [row] = byDayOrUrgency(f)
+      ? await db
+          .select({ n: sum(orderDayCountsTable) })
+          .from(orderDayCountsTable)
+          .where(and(...dayCounterConditions(f)))
+      : await db
+          .select({ n: sum(orderCountsTable) })
+          .from(orderCountsTable)
+          .where(and(...counterConditions(f)));
     return row?.n ?? 0;
   }
 
@@ -314,24 +368,34 @@ export function createOrderRepository(db: Database) {
     return where;
   }
 
+  /** The filter (without search, pin code or slot) as conditions on the per-day counters. */
+  function dayCounterConditions(f: OrderFilter): SQL[] {
+    const c = orderDayCountsTable;
+    const where: SQL[] = [];
+    if (f.categoryId) where.push(eq(c.categoryId, f.categoryId));
+    if (f.statuses) {
+      where.push(inArray(c.status, f.statuses === 'open' ? OPEN_ORDER_STATUSES : f.statuses));
+    }
+    if (f.orderType) where.push(eq(c.orderType, f.orderType));
+    if (f.from) where.push(gte(c.day, f.from));
+    if (f.to) where.push(lte(c.day, f.to));
+    if (f.emergency) where.push(eq(c.isEmergency, true));
+    return where;
+  }
+
   /**
    * Where a deep page sorted by date starts, from the per-day counters (server/lib/daySeek.ts);
    * undefined when plain OFFSET is as good: near the start, or a filter the counters lack.
    */
   async function seek(q: OrderPageQuery, offset: number) {
-    if (q.sort !== 'createdAt' || q.search || q.pincode !== undefined) return undefined;
-    if (offset < SEEK_FROM_OFFSET) return undefined;
-    const where: SQL[] = [];
-    if (q.categoryId) where.push(eq(orderDayCountsTable.categoryId, q.categoryId));
-    if (q.statuses) {
-      const statuses = q.statuses === 'open' ? OPEN_ORDER_STATUSES : q.statuses;
-      where.push(inArray(orderDayCountsTable.status, statuses));
+    if (q.sort !== 'createdAt' || q.search || q.pincode !== undefined || q.slot !== undefined) {
+      return undefined;
     }
-    if (q.orderType) where.push(eq(orderDayCountsTable.orderType, q.orderType));
+    if (offset < SEEK_FROM_OFFSET) return undefined;
     const dayCounts = db
       .select({ day: orderDayCountsTable.day, n: orderDayCountsTable.n })
       .from(orderDayCountsTable)
-      .where(and(...where))
+      .where(and(...dayCounterConditions(q)))
       .getSQL();
     return (await seekDay(db, dayCounts, offset, q.order)) ?? 'past-the-end';
   }
@@ -424,23 +488,25 @@ export function createOrderRepository(db: Database) {
 
     /**
      * The open jobs of the filter per pin code (the job sheet's headings): summed from the
-     * counters, or for a search counted over its (few) matches.
+     * counters, or counted over its matches for a search, a slot or days (a service's open
+     * jobs, a small part of the table).
      */
     async countsByPincode(f: OrderFilter): Promise<Map<string, number>> {
-      const rows = f.search
-        ? await db
-            .select({ pincode: ordersTable.pincode, n: count() })
-            .from(ordersTable)
-            .where(await whereOf(f))
-            .groupBy(ordersTable.pincode)
-        : await db
-            .select({
-              pincode: orderCountsTable.pincode,
-              n: sql<number>`sum(${orderCountsTable.n})`.mapWith(Number),
-            })
-            .from(orderCountsTable)
-            .where(and(...counterConditions(f)))
-            .groupBy(orderCountsTable.pincode);
+      const rows =
+        f.search || f.slot !== undefined || byDayOrUrgency(f)
+          ? await db
+              .select({ pincode: ordersTable.pincode, n: count() })
+              .from(ordersTable)
+              .where(await whereOf(f))
+              .groupBy(ordersTable.pincode)
+          : await db
+              .select({
+                pincode: orderCountsTable.pincode,
+                n: sql<number>`sum(${orderCountsTable.n})`.mapWith(Number),
+              })
+              .from(orderCountsTable)
+              .where(and(...counterConditions(f)))
+              .groupBy(orderCountsTable.pincode);
       return new Map(rows.filter((r) => r.n > 0).map((r) => [r.pincode, r.n]));
     },
 
@@ -485,6 +551,23 @@ export function createOrderRepository(db: Database) {
         .innerJoin(ids, eq(ids.id, o.id))
         .orderBy(...sheetOrder);
       return rows as OrderRow[];
+    },
+
+    /**
+     * The delivery slots of a service's open jobs with how many jobs each has (the jobs list's
+     * slot filter), through orders_open_jobs_idx; at most `limit`, in the order of the day.
+     */
+    async openJobSlots(categoryId: string, limit: number) {
+      const rows = await db
+        .select({ slot: ordersTable.deliveryTime, jobs: count() })
+        .from(ordersTable)
+        .where(and(eq(ordersTable.categoryId, categoryId), IS_OPEN))
+        .groupBy(ordersTable.deliveryTime)
+        .limit(limit + 1);
+      const slots = rows.filter((r): r is { slot: string; jobs: number } => r.slot !== null);
+      return slots
+        .sort((a, b) => slotStart(a.slot) - slotStart(b.slot) || a.slot.localeCompare(b.slot))
+        .slice(0, limit);
     },
 
     /** The accessories of these orders, in one query, grouped by order id. */
@@ -558,6 +641,17 @@ export function createOrderRepository(db: Database) {
       });
     },
   };
+}
+
+/**
+ * Minutes after midnight a slot starts ('5:00 PM - 8:00 PM': 1020), to list slots in the order
+ * of the day; a slot without a time ('Within 2 hours') comes first.
+ */
+function slotStart(slot: string): number {
+  const m = /^(\d{1,2}):(\d{2})\s*([AP]M)/i.exec(slot.trim());
+  if (!m) return -1;
+  const hour = (Number(m[1]) % 12) + (m[3]!.toUpperCase() === 'PM' ? 12 : 0);
+  return hour * 60 + Number(m[2]);
 }
 
 /** The admin who changes a status (named in the history row); null for the customer. */

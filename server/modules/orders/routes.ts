@@ -17,6 +17,15 @@ import {
 import type { Access } from '../../permissions';
 import { auditEach } from '../../plugins/audit';
 import { ORDER_CSV_COLUMNS } from './csv';
+import {
+  DAY_RANGE_MESSAGE,
+  daysInOrder,
+  filterOf,
+  jobFilter,
+  jobFilterQuery,
+  orderFilterQuery,
+  pincode,
+} from './filters';
 import { toAccessoryDto, toHistoryDto, toOrderDto } from './dto';
 import { INLINE_SHEET_JOBS, inlineJobSheet } from './jobSheetRows';
 import { createOrderRepository, type OrderFilter, type OrderSort } from './repository';
@@ -28,6 +37,9 @@ const STATUS_MESSAGE = `Status must be one of: ${ORDER_STATUSES.join(', ')}.`;
 /** The sort fields each list accepts (docs/api.md); anything else is a 400 naming them. */
 const LIST_SORTS = ['createdAt', 'orderId', 'totalAmount', 'status'] as const;
 const JOB_SORTS = ['createdAt', 'orderId', 'pincode', 'totalAmount'] as const;
+
+/** How many slots job-slots answers at most (a real operator has a handful). */
+const JOB_SLOTS_BOUND = 100;
 
 /** How many of each list by-type answers when it is not asked for a page (docs/api.md). */
 export const BY_TYPE_BOUND = 500;
@@ -41,13 +53,6 @@ const listStatus = z
   .enum([...ORDER_STATUSES, ''], { error: STATUS_MESSAGE })
   .optional()
   .transform((v) => (v ? (v as OrderStatus) : undefined));
-
-const pincode = z
-  .string()
-  .trim()
-  .regex(/^(\d{6})?$/, 'Pin code must be 6 digits.')
-  .optional()
-  .transform((v) => v || undefined);
 
 const orderType = z.enum(ORDER_TYPES, { error: 'Type must be fresh or reorder.' }).optional();
 
@@ -122,12 +127,16 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: viewers },
       schema: {
-        querystring: z.object({
-          ...pagingQuery,
-          serviceId: optionalId('Service id'),
-          status: listStatus,
-          sortField: sortField(LIST_SORTS),
-        }),
+        querystring: z
+          .object({
+            ...pagingQuery,
+            serviceId: optionalId('Service id'),
+            status: listStatus,
+            type: orderType,
+            ...orderFilterQuery,
+            sortField: sortField(LIST_SORTS),
+          })
+          .refine(daysInOrder, { error: DAY_RANGE_MESSAGE }),
         response: answers(orderPage),
       },
     },
@@ -137,6 +146,8 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         {
           categoryId: q.serviceId,
           statuses: q.status ? [q.status] : undefined,
+          orderType: q.type,
+          ...filterOf(q),
           search: q.search || undefined,
         },
         { ...q, sort: q.sortField },
@@ -150,18 +161,29 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: viewers },
       schema: {
-        querystring: z.object({
-          ...pagingQuery,
-          serviceId: requiredId('Service id'),
-          sortField: sortField(LIST_SORTS),
-        }),
+        querystring: z
+          .object({
+            ...pagingQuery,
+            serviceId: requiredId('Service id'),
+            status: listStatus,
+            type: orderType,
+            ...orderFilterQuery,
+            sortField: sortField(LIST_SORTS),
+          })
+          .refine(daysInOrder, { error: DAY_RANGE_MESSAGE }),
         response: answers(orderPage),
       },
     },
     async (request) => {
       const q = request.query;
       const result = await listPage(
-        { categoryId: q.serviceId, search: q.search || undefined },
+        {
+          categoryId: q.serviceId,
+          statuses: q.status ? [q.status] : undefined,
+          orderType: q.type,
+          ...filterOf(q),
+          search: q.search || undefined,
+        },
         { ...q, sort: q.sortField },
       );
       return ok('Orders', result);
@@ -178,13 +200,16 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: viewers },
       schema: {
-        querystring: z.object({
-          ...pagingQuery,
-          type: orderType,
-          serviceId: optionalId('Service id'),
-          status: listStatus,
-          sortField: sortField(LIST_SORTS),
-        }),
+        querystring: z
+          .object({
+            ...pagingQuery,
+            type: orderType,
+            serviceId: optionalId('Service id'),
+            status: listStatus,
+            ...orderFilterQuery,
+            sortField: sortField(LIST_SORTS),
+          })
+          .refine(daysInOrder, { error: DAY_RANGE_MESSAGE }),
         response: answers(ordersByType),
       },
     },
@@ -193,6 +218,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       const filter: OrderFilter = {
         categoryId: q.serviceId,
         statuses: q.status ? [q.status] : undefined,
+        ...filterOf(q),
         search: q.search || undefined,
       };
       if (q.type) {
@@ -234,13 +260,16 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: viewers },
       schema: {
-        querystring: z.object({
-          ...exportQuery,
-          serviceId: optionalId('Service id'),
-          status: listStatus,
-          type: orderType,
-          sortField: sortField(LIST_SORTS),
-        }),
+        querystring: z
+          .object({
+            ...exportQuery,
+            serviceId: optionalId('Service id'),
+            status: listStatus,
+            type: orderType,
+            ...orderFilterQuery,
+            sortField: sortField(LIST_SORTS),
+          })
+          .refine(daysInOrder, { error: DAY_RANGE_MESSAGE }),
         response: csvAnswer('orders', 'Every order of the list with its filters, search and sort'),
       },
     },
@@ -250,6 +279,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         categoryId: q.serviceId,
         statuses: q.status ? [q.status] : undefined,
         orderType: q.type,
+        ...filterOf(q),
         search: q.search || undefined,
       };
       return sendCsv(request, reply, exportOf(filter, { ...q, sort: q.sortField }));
@@ -345,12 +375,15 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'assigningJobs' },
       schema: {
         params: z.object({ serviceId: requiredId('Service id') }),
-        querystring: z.object({
-          ...pagingQuery,
-          pincode,
-          sort: sortField(JOB_SORTS),
-          wantPdf,
-        }),
+        querystring: z
+          .object({
+            ...pagingQuery,
+            pincode,
+            ...jobFilterQuery,
+            sort: sortField(JOB_SORTS),
+            wantPdf,
+          })
+          .refine(daysInOrder, { error: DAY_RANGE_MESSAGE }),
         response: answers(jobsPage),
       },
     },
@@ -361,12 +394,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         .from(categoriesTable)
         .where(eq(categoriesTable.id, request.params.serviceId));
       if (!service) throw notFound('This service does not exist.');
-      const filter: OrderFilter = {
-        categoryId: request.params.serviceId,
-        statuses: 'open',
-        pincode: q.pincode,
-        search: q.search || undefined,
-      };
+      const filter = jobFilter(request.params.serviceId, q);
       const page = await listPage(filter, q);
       if (!q.wantPdf) return ok('Jobs', page);
 
@@ -377,6 +405,28 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // Addition: the delivery slots of a service's open jobs, for the jobs list's slot filter.
+  app.get(
+    '/job-slots/:serviceId',
+    {
+      config: { access: 'assigningJobs' },
+      schema: {
+        params: z.object({ serviceId: requiredId('Service id') }),
+        response: answers(
+          z.object({
+            slots: z.array(z.object({ slot: z.string(), jobs: count })).meta({
+              description: `At most ${JOB_SLOTS_BOUND}, in the order of the day.`,
+            }),
+          }),
+        ),
+      },
+    },
+    async (request) => {
+      const slots = await repo.openJobSlots(request.params.serviceId, JOB_SLOTS_BOUND);
+      return ok('Job slots', { slots });
+    },
+  );
+
   // Addition: the open jobs of a service as CSV, with assign-jobs' parameters but no paging.
   app.get(
     '/export-jobs/:serviceId',
@@ -384,12 +434,15 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'assigningJobs' },
       schema: {
         params: z.object({ serviceId: requiredId('Service id') }),
-        querystring: z.object({
-          ...exportQuery,
-          pincode,
-          sort: sortField(JOB_SORTS),
-        }),
-        response: csvAnswer('orders', 'Every open job of the service with its pin code and search'),
+        querystring: z
+          .object({
+            ...exportQuery,
+            pincode,
+            ...jobFilterQuery,
+            sort: sortField(JOB_SORTS),
+          })
+          .refine(daysInOrder, { error: DAY_RANGE_MESSAGE }),
+        response: csvAnswer('orders', 'Every open job of the service with its filters and search'),
       },
     },
     async (request, reply) => {
@@ -399,13 +452,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         .from(categoriesTable)
         .where(eq(categoriesTable.id, request.params.serviceId));
       if (!service) throw notFound('This service does not exist.');
-      const filter: OrderFilter = {
-        categoryId: service.id,
-        statuses: 'open',
-        pincode: q.pincode,
-        search: q.search || undefined,
-      };
-      return sendCsv(request, reply, exportOf(filter, q));
+      return sendCsv(request, reply, exportOf(jobFilter(service.id, q), q));
     },
   );
 };

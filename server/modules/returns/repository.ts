@@ -23,6 +23,8 @@ export type ReturnSort = keyof typeof RETURN_SORTS;
 /** A list's filter, search and order, without a page. */
 export interface ReturnListQuery {
   categoryId: string;
+  /** Only requests in this status. */
+  status?: ReturnStatus;
   search?: string;
   sort: ReturnSort;
   order: 'asc' | 'desc';
@@ -153,9 +155,13 @@ export function createReturnRepository(db: Database) {
     )!;
   }
 
-  /** Served by return_requests_category_requested_idx (category_id, requested_at, id). */
+  /**
+   * Served by return_requests_category_requested_idx (category_id, requested_at, id), or with a
+   * status by return_requests_category_status_requested_idx.
+   */
   async function filterOf(q: ReturnListQuery): Promise<SQL | undefined> {
     const where: SQL[] = [eq(returnRequestsTable.categoryId, q.categoryId)];
+    if (q.status) where.push(eq(returnRequestsTable.status, q.status));
     if (q.search) where.push(await searchCondition(q.search));
     return and(...where);
   }

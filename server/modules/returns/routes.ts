@@ -1,7 +1,7 @@
 import { ok, okAtTop } from '../../lib/reply';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { RETURN_DECISIONS } from '@shared/statuses';
+import { RETURN_DECISIONS, RETURN_STATUSES, type ReturnStatus } from '@shared/statuses';
 import { CSV_BATCH, csvAnswer, sendCsv, type CsvColumn } from '../../lib/csv';
 import { conflict, notFound, unauthorized } from '../../lib/errors';
 import { bulkIds, countOf, missingMessage } from '../../lib/bulk';
@@ -77,6 +77,14 @@ function alreadySettledMessage(d: ReturnDetail): string {
     : `This return request was already ${verb}.`;
 }
 
+/** The list's status filter (addition, issue 13.1); blank means every status. */
+const returnStatus = z
+  .enum([...RETURN_STATUSES, ''], {
+    error: `Status must be one of: ${RETURN_STATUSES.join(', ')}.`,
+  })
+  .optional()
+  .transform((v) => (v ? (v as ReturnStatus) : undefined));
+
 /** Return requests (spec 001 §7): the list puts its paging at the top level of the answer. */
 const returnRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = createReturnRepository(app.db);
@@ -87,7 +95,12 @@ const returnRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config,
       schema: {
-        querystring: z.object({ categoryType, ...pagingQuery, sort: returnSort }),
+        querystring: z.object({
+          categoryType,
+          ...pagingQuery,
+          status: returnStatus,
+          sort: returnSort,
+        }),
         response: answersAtTop(returnRequestPage),
       },
     },
@@ -98,6 +111,7 @@ const returnRoutes: FastifyPluginAsyncZod = async (app) => {
       const { rows, total } = categoryId
         ? await repo.list({
             categoryId,
+            status: q.status,
             search: q.search || undefined,
             sort: q.sort ?? 'requestedAt',
             order: q.sort ? q.sortOrder : 'desc',
@@ -124,6 +138,7 @@ const returnRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: z.object({
           categoryType,
           ...exportQuery,
+          status: returnStatus,
           sort: returnSort,
         }),
         response: csvAnswer(
@@ -139,6 +154,7 @@ const returnRoutes: FastifyPluginAsyncZod = async (app) => {
         ? repo.exportRows(
             {
               categoryId,
+              status: q.status,
               search: q.search || undefined,
               sort: q.sort ?? 'requestedAt',
               order: q.sort ? q.sortOrder : 'desc',

@@ -1,0 +1,1 @@
+CREATE INDEX "return_requests_category_status_requested_idx" ON "return_requests" USING btree ("category_id","status","requested_at","id");

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { OPEN_ORDER_STATUSES, type OrderStatus } from '../../db/schema';
+import { isCalendarDay } from '../../lib/validation';
+import type { OrderFilter } from './repository';
+
+/** A pin code filter: six digits; blank means "all". */
+export const pincode = z
+  .string()
+  .trim()
+  .regex(/^(\d{6})?$/, 'Pin code must be 6 digits.')
+  .optional()
+  .transform((v) => v || undefined);
+
+/** A day in India, `2026-11-24`; blank means "not given". */
+export const day = (label: string) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => v === '' || isCalendarDay(v), {
+      error: `${label} must be a date such as 2026-11-24.`,
+    })
+    .optional()
+    .transform((v) => v || undefined);
+
+export const DAY_RANGE_MESSAGE = 'The "from" date must not be after the "to" date.';
+
+export const emergency = z
+  .enum(['true', 'false', ''], { error: 'emergency must be true or false.' })
+  .optional()
+  .transform((v) => (v === 'true' ? true : undefined));
+
+/**
+ * The filters every orders list takes beside its own (addition, issue 13.1): the days the
+ * orders were placed on in India (`from` / `to`, both included), emergencies only, a pin code.
+ */
+export const orderFilterQuery = {
+  from: day('From'),
+  to: day('To'),
+  emergency,
+  pincode,
+};
+
+/** The job lists' status filter: one of the open statuses, or both. */
+export const jobStatus = z
+  .enum([...OPEN_ORDER_STATUSES, ''], {
+    error: `Status must be one of: ${OPEN_ORDER_STATUSES.join(', ')}.`,
+  })
+  .optional()
+  .transform((v) => (v ? (v as OrderStatus) : undefined));
+
+/** The job lists' filters (addition, issue 13.1): status, days placed and delivery slot. */
+export const jobFilterQuery = {
+  status: jobStatus,
+  from: day('From'),
+  to: day('To'),
+  slot: z
+    .string()
+    .trim()
+    .max(100, 'Slot must be at most 100 characters.')
+    .optional()
+    .transform((v) => v || undefined),
+};
+
+/** `from` must not come after `to` (a refinement of the whole query). */
+export function daysInOrder(q: { from?: string; to?: string }) {
+  return !q.from || !q.to || q.from <= q.to;
+}
+
+/** What the orders lists' shared filters ask of the repository. */
+export function filterOf(q: {
+  from?: string;
+  to?: string;
+  emergency?: true;
+  pincode?: string;
+}): Pick<OrderFilter, 'from' | 'to' | 'emergency' | 'pincode'> {
+  return { from: q.from, to: q.to, emergency: q.emergency, pincode: q.pincode };
+}
+
+/** The open jobs of a service with the job lists' filters. */
+export function jobFilter(
+  categoryId: string,
+  q: {
+    pincode?: string;
+    status?: OrderStatus;
+    from?: string;
+    to?: string;
+    slot?: string;
+    search?: string;
+  },
+): OrderFilter {
+  return {
+    categoryId,
+    statuses: q.status ? [q.status] : 'open',
+    pincode: q.pincode,
+    from: q.from,
+    to: q.to,
+    slot: q.slot,
+    search: q.search || undefined,
+  };
+}
