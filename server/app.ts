@@ -1,11 +1,12 @@
 import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import { createBackgroundTasks, type BackgroundTasks } from './lib/background';
+import { REQUEST_ID_HEADER, RequestLogController, requestIdFor } from './lib/logging';
 import { createMailer, type Mailer } from './lib/mailer';
 import { responseSerializer } from './lib/responses';
 import auditPlugin from './plugins/audit';
@@ -26,6 +27,7 @@ import customerRoutes from './modules/customers/routes';
 import dashboardRoutes from './modules/dashboard/routes';
 import deliverySettingsRoutes from './modules/deliverySettings/routes';
 import ecommerceRoutes from './modules/ecommerce/routes';
+import healthRoutes from './modules/health/routes';
 import jobSheetRoutes from './modules/orders/jobSheetRoutes';
 import orderRoutes from './modules/orders/routes';
 import pincodeRoutes from './modules/pincodes/routes';
@@ -47,19 +49,31 @@ declare module 'fastify' {
 export interface BuildAppOptions {
   config: AppConfig;
   db: Database;
-  logger?: FastifyServerOptions['logger'];
+  /** The server's pino logger (server/lib/logging.ts `createLogger`); none: nothing is logged. */
+  logger?: FastifyBaseLogger;
   mailer?: Mailer;
 }
 
 /** The whole server as one Fastify instance; main.ts listens with it, tests `inject` into it. */
 export async function buildApp(opts: BuildAppOptions) {
   const app = Fastify({
-    logger: opts.logger ?? false,
+    loggerInstance: opts.logger,
+    // A request id on every log line of a request, and sent back as X-Request-Id.
+    genReqId: requestIdFor,
+    logController: new RequestLogController(),
+    // While closing (SIGTERM, server/lib/shutdown.ts): idle keep-alive connections are closed,
+    // and a request that still arrives on an open one is answered 503 for the balancer to retry.
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
     trustProxy: opts.config.trustProxy,
     bodyLimit: FORM_BODY_LIMIT,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializer(opts.config.validateResponses));
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+  });
 
   app.decorate('config', opts.config);
   app.decorate('db', opts.db);
@@ -91,6 +105,8 @@ export async function buildApp(opts: BuildAppOptions) {
 
   await app.register(
     async (api) => {
+      // health and ready: for load balancers and orchestrators, no token
+      await api.register(healthRoutes);
       await api.register(authRoutes, { prefix: '/admin' });
       // admin/view-all-users, create-admin-user, edit-admin-user, audit-log
       await api.register(adminUserRoutes, { prefix: '/admin' });

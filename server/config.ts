@@ -23,6 +23,12 @@ export interface AppConfig {
    * list of proxy addresses). Off by default, so that a client cannot pick the address the rate limits count.
    */
   trustProxy: boolean | string;
+  /**
+   * After SIGTERM, how long requests in flight may take before the process gives up on them
+   * and exits 1 (SHUTDOWN_TIMEOUT_MS): under an orchestrator's grace period (30 s by default in
+   * Kubernetes), so the process ends on its own terms.
+   */
+  shutdownTimeoutMs: number;
   /** Where the built admin and landing bundles are (vite's outDir). */
   distDir: string;
   /**
@@ -58,6 +64,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: env.MAIL_FROM || 'Home Services Admin <no-reply@localhost>',
     seedDemo: (env.SEED_DEMO ?? 'true') !== 'false',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    shutdownTimeoutMs: wholeNumber(env, 'SHUTDOWN_TIMEOUT_MS', 25_000, 100, 600_000),
     distDir: path.resolve(env.DIST_DIR || './dist'),
     validateResponses: env.VALIDATE_RESPONSES === 'true',
   };

@@ -2,8 +2,12 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { keepPlannerStatistics, openDatabase } from './db/client';
 import { ensureSuperAdmin, seedCategories, seedDemoData } from './db/seed';
+import { createLogger } from './lib/logging';
+import { closeOnSignals } from './lib/shutdown';
 
 const config = loadConfig();
+// JSON lines, or readable ones in a terminal (server/lib/logging.ts, LOG_LEVEL).
+const log = await createLogger();
 const database = await openDatabase({
   databaseUrl: config.databaseUrl,
   dataDir: `${config.dataDir}/pgdata`,
@@ -12,28 +16,16 @@ const database = await openDatabase({
 });
 const superAdmin = await ensureSuperAdmin(database.db, config);
 await seedCategories(database.db, config.dataDir);
-if (config.seedDemo) await seedDemoData(database.db, config.dataDir, (line) => console.log(line));
+if (config.seedDemo) await seedDemoData(database.db, config.dataDir, (line) => log.info(line));
 const stopStatistics = await keepPlannerStatistics(database);
 
-const app = await buildApp({
-  config,
-  db: database.db,
-  logger: { level: process.env.LOG_LEVEL || 'info' },
-});
+const app = await buildApp({ config, db: database.db, logger: log });
+// Runs once the server has stopped listening and every request in flight is answered.
 app.addHook('onClose', () => {
   stopStatistics();
   return database.close();
 });
-
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    app.log.info({ signal }, 'shutting down');
-    app
-      .close()
-      .then(() => process.exit(0))
-      .catch(() => process.exit(1));
-  });
-}
+closeOnSignals(app, { timeoutMs: config.shutdownTimeoutMs });
 
 await app.listen({ port: config.port, host: config.host });
 const base = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;

@@ -9,6 +9,7 @@ import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-post
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { sql, type Logger } from 'drizzle-orm';
 import pg from 'pg';
+import { lockDataDir } from './dataDirLock';
 import * as schema from './schema';
 
 /** Both drivers expose the same query builder; we type against the node-postgres flavour. */
@@ -23,7 +24,10 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+export const migrationsFolder = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  'migrations',
+);
 
 /**
  * The planner's price of reading a page out of order, relative to reading the next one: 4 by
@@ -82,17 +86,38 @@ export async function openDatabase(opts: {
   }
 
   let dataDir = opts.dataDir ?? 'memory://';
+  let unlock = async () => {};
   if (!dataDir.startsWith('memory://')) {
     // PGlite does not create the parent of its data dir.
     mkdirSync(path.dirname(dataDir), { recursive: true });
     dataDir = path.resolve(dataDir);
+    unlock = await lockDataDir(dataDir);
   }
-  // pg_trgm must be loaded every time once a trigram index exists.
-  const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
-  await client.exec(`SET random_page_cost = ${RANDOM_PAGE_COST}`);
-  const db = drizzlePglite({ client, schema, logger: opts.logger });
-  await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
+  let client: PGlite | undefined;
+  try {
+    client = await openPglite(dataDir);
+    await client.exec(`SET random_page_cost = ${RANDOM_PAGE_COST}`);
+    const db = drizzlePglite({ client, schema, logger: opts.logger });
+    await migratePglite(db, { migrationsFolder });
+    const opened = client;
+    return {
+      db: db as unknown as Database,
+      kind: 'pglite',
+      close: () => opened.close().finally(unlock),
+    };
+  } catch (err) {
+    await client?.close().catch(() => {});
+    await unlock();
+    throw err;
+  }
+}
+
+/**
+ * PGlite on a data dir with the extensions the schema uses (pg_trgm must be loaded every time
+ * once a trigram index exists), as it is: no lock taken, no migration run.
+ */
+export function openPglite(dataDir: string, loadDataDir?: Blob): Promise<PGlite> {
+  return PGlite.create({ dataDir, loadDataDir, extensions: { pg_trgm } });
 }
 
 const SIX_HOURS = 6 * 60 * 60 * 1000;

@@ -8,10 +8,11 @@ import type { FastifyBaseLogger } from 'fastify';
 export function createBackgroundTasks(log: FastifyBaseLogger) {
   const pending = new Set<Promise<void>>();
   return {
-    run(name: string, task: () => Promise<void>): void {
+    /** `taskLog`: the logger of the request that started it, so its lines carry the reqId. */
+    run(name: string, task: () => Promise<void>, taskLog: FastifyBaseLogger = log): void {
       const done: Promise<void> = Promise.resolve()
         .then(task)
-        .catch((err: unknown) => log.error({ err, task: name }, 'background task failed'))
+        .catch((err: unknown) => taskLog.error({ err, task: name }, 'background task failed'))
         .finally(() => pending.delete(done));
       pending.add(done);
     },

@@ -12,7 +12,8 @@ export interface Mail {
 }
 
 export interface Mailer {
-  send(mail: Mail): Promise<void>;
+  /** `log`: the request's logger when a request sends it, so the line carries its reqId. */
+  send(mail: Mail, log?: FastifyBaseLogger): Promise<void>;
 }
 
 /**
@@ -28,9 +29,9 @@ export function createMailer(opts: {
   if (opts.smtpUrl) {
     const transport = nodemailer.createTransport(opts.smtpUrl);
     return {
-      async send(mail) {
+      async send(mail, log = opts.log) {
         await transport.sendMail({ from: opts.from, ...mail });
-        opts.log.info({ to: mail.to, subject: mail.subject }, 'mail sent over SMTP');
+        log.info({ to: mail.to, subject: mail.subject }, 'mail sent over SMTP');
       },
     };
   }
@@ -41,7 +42,7 @@ export function createMailer(opts: {
     newline: 'unix',
   });
   return {
-    async send(mail) {
+    async send(mail, log = opts.log) {
       const info = await transport.sendMail({ from: opts.from, ...mail });
       await mkdir(outbox, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
@@ -49,7 +50,7 @@ export function createMailer(opts: {
       // The random part keeps two mails of the same millisecond apart.
       const file = path.join(outbox, `${stamp}-${randomBytes(3).toString('hex')}-${safeTo}.eml`);
       await writeFile(file, info.message as Buffer);
-      opts.log.info({ to: mail.to, subject: mail.subject, file }, 'mail written to the outbox');
+      log.info({ to: mail.to, subject: mail.subject, file }, 'mail written to the outbox');
     },
   };
 }

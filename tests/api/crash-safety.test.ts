@@ -1,180 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase } from '@server/db/client';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestDatabase, JWT_SECRET } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { newStore, rows, ServerProcess, signIn } from './serverProcess';
 
 /**
- * Crash safety of the real server: started as a process (`node --import tsx server/main.ts`, so
- * that the pid is the server itself and not a tsx wrapper), killed with SIGKILL while it works,
- * and started again on the same data: PGlite in a temporary DATA_DIR, or a database of its own
- * on TEST_DATABASE_URL's PostgreSQL server.
+ * Crash safety of the real server: started as a process (tests/api/serverProcess.ts), killed
+ * with SIGKILL while it works, and started again on the same data: PGlite in a temporary
+ * DATA_DIR, or a database of its own on TEST_DATABASE_URL's PostgreSQL server.
  */
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-/** Generous: two cores shared with other test runs, and tsx compiling the server at each start. */
-const START_TIMEOUT = 90_000;
-
-/** Where a server keeps its data; the same one is given to every start of a test. */
-interface Store {
-  dataDir: string;
-  databaseUrl?: string;
-  cleanup(): Promise<void>;
-}
-
-async function newStore(): Promise<Store> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'hs-crash-'));
-  const removeDir = () => rm(dataDir, { recursive: true, force: true });
-  if (!process.env.TEST_DATABASE_URL) return { dataDir, cleanup: removeDir };
-  const database = await createTestDatabase();
-  return {
-    dataDir,
-    databaseUrl: database.url,
-    cleanup: async () => {
-      await database.drop();
-      await removeDir();
-    },
-  };
-}
-
-/** The server process, its output line by line, and a way to wait for a line. */
-class ServerProcess {
-  readonly lines: string[] = [];
-  readonly exited: Promise<void>;
-  private waiters: { pattern: RegExp; resolve(match: RegExpMatchArray): void }[] = [];
-  private readonly child: ChildProcess;
-  private done = false;
-
-  constructor(store: Store, env: Record<string, string>) {
-    this.child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        DATA_DIR: store.dataDir,
-        // Empty: PGlite in DATA_DIR.
-        DATABASE_URL: store.databaseUrl ?? '',
-        // Fastify logs the port it took: no race for a free one.
-        PORT: '0',
-        HOST: '127.0.0.1',
-        ADMIN_EMAIL,
-        ADMIN_PASSWORD,
-        JWT_SECRET,
-        DIST_DIR: path.join(store.dataDir, 'no-dist'),
-        LOG_LEVEL: 'info',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    live.add(this);
-    let partial = '';
-    const onData = (chunk: Buffer) => {
-      const text = partial + chunk.toString('utf8');
-      const parts = text.split('\n');
-      partial = parts.pop()!;
-      for (const line of parts) this.onLine(line);
-    };
-    this.child.stdout!.on('data', onData);
-    this.child.stderr!.on('data', onData);
-    this.exited = new Promise((resolve) => {
-      // 'close' rather than 'exit': after the last of its output has been read.
-      this.child.once('close', (code, signal) => {
-        this.done = true;
-        live.delete(this);
-        this.onLine(`[exit ${code ?? signal}]`);
-        resolve();
-      });
-    });
-  }
-
-  private onLine(line: string) {
-    this.lines.push(line);
-    this.waiters = this.waiters.filter((w) => {
-      const match = w.pattern.exec(line);
-      if (match) w.resolve(match);
-      return !match;
-    });
-  }
-
-  /** The first line (already seen or to come) matching `pattern`; fails on timeout or exit. */
-  waitFor(pattern: RegExp, timeoutMs = START_TIMEOUT): Promise<RegExpMatchArray> {
-    for (const line of this.lines) {
-      const match = pattern.exec(line);
-      if (match) return Promise.resolve(match);
-    }
-    return new Promise((resolve, reject) => {
-      const fail = (why: string) => {
-        clearTimeout(timer);
-        reject(new Error(`${why} waiting for ${pattern}; output:\n${this.lines.join('\n')}`));
-      };
-      const timer = setTimeout(() => fail('timed out'), timeoutMs);
-      void this.exited.then(() => fail('the server exited'));
-      this.waiters.push({
-        pattern,
-        resolve: (match) => {
-          clearTimeout(timer);
-          resolve(match);
-        },
-      });
-    });
-  }
-
-  /** The base URL once the server listens. */
-  async ready(): Promise<string> {
-    return (await this.waitFor(/Server listening at (http:\/\/[^"\s]+)/))[1]!;
-  }
-
-  kill(signal: NodeJS.Signals = 'SIGKILL') {
-    if (!this.done) this.child.kill(signal);
-  }
-
-  /** A graceful stop (SIGTERM), as an operator would; SIGKILL if it hangs. */
-  async stop() {
-    this.kill('SIGTERM');
-    const timer = setTimeout(() => this.kill('SIGKILL'), 20_000);
-    await this.exited;
-    clearTimeout(timer);
-  }
-}
-
-const live = new Set<ServerProcess>();
-const stores: Store[] = [];
-
-afterEach(async () => {
-  // Even when a test failed part way: no server left running, no data left behind.
-  for (const server of [...live]) {
-    server.kill('SIGKILL');
-    await server.exited;
-  }
-  for (const store of stores.splice(0)) await store.cleanup();
-});
-
-async function signIn(base: string): Promise<string> {
-  const res = await fetch(`${base}/api/admin/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { result: { token: string } }).result.token;
-}
-
-/** Rows of one query on the database of a stopped server (PGlite allows one process). */
-async function rows<T>(store: Store, query: ReturnType<typeof sql>): Promise<T[]> {
-  const handle = await openDatabase(
-    store.databaseUrl
-      ? { databaseUrl: store.databaseUrl }
-      : { dataDir: path.join(store.dataDir, 'pgdata') },
-  );
-  try {
-    return (await handle.db.execute(query)).rows as T[];
-  } finally {
-    await handle.close();
-  }
-}
 
 /** The parts of the demo seed in the order it writes them (server/db/seed/index.ts). */
 const DEMO_PARTS = [
@@ -196,7 +28,6 @@ type Write =
 describe('crash safety (SIGKILL)', () => {
   it('keeps every acknowledged write after a kill mid-burst', async () => {
     const store = await newStore();
-    stores.push(store);
     let server = new ServerProcess(store, { SEED_DEMO: 'false' });
     let base = await server.ready();
     let token = await signIn(base);
@@ -306,18 +137,18 @@ describe('crash safety (SIGKILL)', () => {
 
   it('finishes a demo seed killed part way on the next start, each part exactly once', async () => {
     const store = await newStore();
-    stores.push(store);
     let server = new ServerProcess(store, { SEED_DEMO: 'true' });
     // A quarter into the orders: an older seed had committed those 1000 in batches, so the next
     // start, finding orders, added no more.
-    await server.waitFor(/^demo data: orders 1000 of 4000/);
+    // The seed's progress lines are log lines (JSON, the message in `msg`).
+    await server.waitFor(/"msg":"demo data: orders 1000 of 4000/);
     server.kill('SIGKILL');
     await server.exited;
-    const donePartsIn = (lines: string[]) =>
-      lines.flatMap((line) => /^demo data: (\S+) done/.exec(line)?.[1] ?? []);
-    const seededPartsIn = (lines: string[]) =>
-      lines.flatMap((line) => /^demo data: seeding (\S+)/.exec(line)?.[1] ?? []);
-    const doneBefore = donePartsIn(server.lines);
+    const donePartsIn = (messages: string[]) =>
+      messages.flatMap((message) => /^demo data: (\S+) done/.exec(message)?.[1] ?? []);
+    const seededPartsIn = (messages: string[]) =>
+      messages.flatMap((message) => /^demo data: seeding (\S+)/.exec(message)?.[1] ?? []);
+    const doneBefore = donePartsIn(server.messages());
     expect(server.lines.some((line) => line.includes('Server listening'))).toBe(false);
     expect(doneBefore).toContain('customers');
     expect(doneBefore).not.toContain('content');
@@ -377,6 +208,6 @@ describe('crash safety (SIGKILL)', () => {
     expect(counts!.returns).toBeGreaterThan(50);
     // The second start wrote exactly the parts the first had not finished.
     expect(doneBefore).toEqual(DEMO_PARTS.slice(0, doneBefore.length));
-    expect(seededPartsIn(server.lines)).toEqual(DEMO_PARTS.slice(doneBefore.length));
+    expect(seededPartsIn(server.messages())).toEqual(DEMO_PARTS.slice(doneBefore.length));
   }, 240_000);
 });

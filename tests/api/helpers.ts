@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import sharp from 'sharp';
 import { buildApp } from '@server/app';
@@ -127,7 +128,13 @@ let adminCounter = 0;
  * (uploads, outbox) and no SMTP, so every mail lands in DATA_DIR/outbox.
  */
 export async function createTestServer(
-  opts: { env?: Record<string, string>; database?: DatabaseOptions; mailer?: Mailer } = {},
+  opts: {
+    env?: Record<string, string>;
+    database?: DatabaseOptions;
+    mailer?: Mailer;
+    /** A pino logger (server/lib/logging.ts options) whose lines a test reads; none by default. */
+    logger?: FastifyBaseLogger;
+  } = {},
 ): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'hs-api-test-'));
   const config = loadConfig({
@@ -145,7 +152,7 @@ export async function createTestServer(
   const db = handle.db;
   await ensureSuperAdmin(db, config);
   await seedCategories(db, config.dataDir);
-  const app = await buildApp({ config, db, mailer: opts.mailer });
+  const app = await buildApp({ config, db, mailer: opts.mailer, logger: opts.logger });
   await app.ready();
 
   async function login(email: string, password: string): Promise<string> {

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { ok } from '../../lib/reply';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { setTimeout } from 'node:timers/promises';
@@ -60,7 +61,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   /** Starts a recovery for an active admin's e-mail; unknown and inactive ones get nothing. */
-  async function sendRecoveryOtp(email: string) {
+  async function sendRecoveryOtp(email: string, log: FastifyBaseLogger) {
     const admin = await repo.findByEmail(email);
     if (!admin || admin.status !== 'Active') return;
     const otp = generateOtp();
@@ -71,15 +72,18 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       otpHash: hashOtp(app.config.jwtSecret, id, otp),
       otpExpiresAt: new Date(Date.now() + OTP_TTL_MS),
     });
-    await app.mailer.send({
-      to: admin.email,
-      subject: 'Your password reset code',
-      text:
-        `Hello ${admin.name},\n\n` +
-        `Your one-time password (OTP) is ${otp}.\n` +
-        `It is valid for 10 minutes and can be used once.\n\n` +
-        `If you did not ask to reset your password, you can ignore this e-mail.\n`,
-    });
+    await app.mailer.send(
+      {
+        to: admin.email,
+        subject: 'Your password reset code',
+        text:
+          `Hello ${admin.name},\n\n` +
+          `Your one-time password (OTP) is ${otp}.\n` +
+          `It is valid for 10 minutes and can be used once.\n\n` +
+          `If you did not ask to reset your password, you can ignore this e-mail.\n`,
+      },
+      log,
+    );
   }
 
   app.post(
@@ -143,7 +147,11 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       // The account is looked up and the mail sent after the answer, so the answer takes as
       // long for an unknown e-mail as for an admin's (no account discovery by timing).
-      app.background.run('password recovery mail', () => sendRecoveryOtp(email));
+      app.background.run(
+        'password recovery mail',
+        () => sendRecoveryOtp(email, request.log),
+        request.log,
+      );
       return ok('If this e-mail belongs to an admin, an OTP has been sent to it.');
     },
   );

@@ -1,0 +1,415 @@
+import { randomBytes } from 'node:crypto';
+import {
+  copyFile,
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  rm,
+  truncate,
+  writeFile,
+} from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import * as tar from 'tar-stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '@server/app';
+import { loadConfig, type AppConfig } from '@server/config';
+import { openDatabase, type DatabaseHandle } from '@server/db/client';
+import { categoriesTable, pincodesTable, seedProgressTable } from '@server/db/schema';
+import { ensureSuperAdmin, seedCategories } from '@server/db/seed';
+import { seedDemoAdmins } from '@server/db/seed/admins';
+import { seedBanners } from '@server/db/seed/banners';
+import { seedCatalogue } from '@server/db/seed/catalogue';
+import { seedContent } from '@server/db/seed/content';
+import { seedCustomers } from '@server/db/seed/customers';
+import { seedEcommerce } from '@server/db/seed/ecommerce';
+import { seedOrders } from '@server/db/seed/orders';
+import { seedServiceAreas } from '@server/db/seed/service-areas';
+import { seedReturnsAndTickets } from '@server/db/seed/support';
+import { readManifest } from '@server/ops/archive';
+import { createBackup } from '@server/ops/backup';
+import { restoreBackup } from '@server/ops/restore';
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  bearer,
+  createTestDatabase,
+  JWT_SECRET,
+  listFiles,
+  multipart,
+  pngPart,
+  tinyPng,
+} from './helpers';
+
+/**
+ * `npm run backup` and `npm run restore` (server/ops/backup.ts) on the embedded database in a
+ * DATA_DIR on disk, or, with TEST_DATABASE_URL, on PostgreSQL databases of their own: a backup
+ * of real data and uploaded images restored into an empty place holds the same rows in every
+ * table and the same bytes in every file.
+ */
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+/** Where a server keeps its data: a DATA_DIR, and on PostgreSQL a database of its own. */
+interface Site {
+  config: AppConfig;
+  cleanup(): Promise<void>;
+}
+
+const sites: Site[] = [];
+let work: string;
+
+async function newSite(): Promise<Site> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'hs-backup-'));
+  const database = onPostgres ? await createTestDatabase() : undefined;
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    DATABASE_URL: database?.url ?? '',
+    ADMIN_EMAIL,
+    ADMIN_PASSWORD,
+    JWT_SECRET,
+    SEED_DEMO: 'false',
+    DIST_DIR: path.join(dataDir, 'no-dist'),
+  });
+  const site = {
+    config,
+    async cleanup() {
+      await database?.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+  sites.push(site);
+  return site;
+}
+
+const open = (config: AppConfig) =>
+  openDatabase({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, 'pgdata') });
+
+async function withDatabase<T>(config: AppConfig, work: (h: DatabaseHandle) => Promise<T>) {
+  const handle = await open(config);
+  try {
+    return await work(handle);
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * The demo data at a small size, two images uploaded through the API, and what use leaves
+ * behind (a failed sign-in, a password reset asked for, a session ended): a row in every table.
+ */
+async function fillWithRealData(config: AppConfig): Promise<string[]> {
+  return withDatabase(config, async ({ db }) => {
+    const dataDir = config.dataDir;
+    await ensureSuperAdmin(db, config);
+    await seedCategories(db, dataDir);
+    await seedCatalogue(db, dataDir);
+    await seedEcommerce(db, dataDir);
+    await seedServiceAreas(db);
+    await seedBanners(db, dataDir);
+    await seedDemoAdmins(db);
+    await seedCustomers(db, 40);
+    await seedOrders(db, 300);
+    await seedReturnsAndTickets(db);
+    await seedContent(db);
+    await db
+      .insert(seedProgressTable)
+      .values(['catalogue', 'ecommerce', 'banners'].map((part) => ({ part })));
+
+    const app = await buildApp({ config, db });
+    try {
+      const post = (url: string, payload: object, headers = {}) =>
+        app.inject({ method: 'POST', url: `/api/admin/${url}`, payload, headers });
+      expect((await post('login', { email: ADMIN_EMAIL, password: 'typo' })).statusCode).toBe(401);
+      expect((await post('forgot-password', { email: ADMIN_EMAIL })).statusCode).toBe(200);
+      await app.background.idle();
+      expect((await post('logout', {}, bearer(await signIn(app)))).statusCode).toBe(200);
+
+      const token = await signIn(app);
+      const [water] = await db
+        .select()
+        .from(categoriesTable)
+        .where(sql`${categoriesTable.kind} = 'water'`);
+      const urls: string[] = [];
+      for (const [name, colour] of [
+        ['Jar Tap', { r: 200, g: 30, b: 30 }],
+        ['Jar Stand', { r: 30, g: 200, b: 30 }],
+      ] as const) {
+        const { payload, headers } = multipart({
+          name,
+          type: 'tap',
+          material: 'plastic',
+          price: '120',
+          discountPrice: '99',
+          stockQuantity: '50',
+          categoryId: water!.id,
+          image: pngPart(await tinyPng(colour)),
+        });
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/accessory/create',
+          headers: { ...headers, ...bearer(token) },
+          payload,
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        urls.push(res.json().result.accessory.imageUrl as string);
+      }
+      return urls;
+    } finally {
+      await app.close();
+    }
+  });
+}
+
+async function signIn(app: Awaited<ReturnType<typeof buildApp>>): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/admin/login',
+    payload: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().result.token as string;
+}
+
+/** Every table of the public schema and drizzle's journal: its row count and a hash of its rows. */
+async function tables(config: AppConfig) {
+  return withDatabase(config, async ({ db }) => {
+    const names = (
+      await db.execute(sql`SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY 1`)
+    ).rows.map((r) => `"${(r as { tablename: string }).tablename}"`);
+    const result: Record<string, { rows: number; md5: string | null }> = {};
+    for (const table of [...names, 'drizzle.__drizzle_migrations']) {
+      const [row] = (
+        await db.execute(
+          sql.raw(
+            `SELECT count(*)::int AS rows, md5(string_agg(t::text, '' ORDER BY t::text)) AS md5
+              FROM ${table} t`,
+          ),
+        )
+      ).rows as { rows: number; md5: string | null }[];
+      result[table] = row!;
+    }
+    return result;
+  });
+}
+
+/** Every file under DATA_DIR/uploads with its bytes. */
+async function uploads(config: AppConfig): Promise<Record<string, Buffer>> {
+  const dir = path.join(config.dataDir, 'uploads');
+  const files: Record<string, Buffer> = {};
+  for (const name of await listFiles(dir)) files[name] = await readFile(path.join(dir, name));
+  return files;
+}
+
+/** A target after a refused restore: no files, and on PostgreSQL not one table. */
+async function expectUntouched(config: AppConfig) {
+  expect(await listFiles(path.join(config.dataDir, 'pgdata'))).toEqual([]);
+  expect(await listFiles(path.join(config.dataDir, 'uploads'))).toEqual([]);
+  expect((await readdir(config.dataDir)).filter((f) => f.startsWith('.restore-'))).toEqual([]);
+  if (config.databaseUrl) {
+    const client = new pg.Client({ connectionString: config.databaseUrl });
+    await client.connect();
+    try {
+      const { rows } = await client.query(
+        `SELECT count(*)::int AS n FROM pg_tables WHERE schemaname IN ('public', 'drizzle')`,
+      );
+      expect(rows[0].n).toBe(0);
+    } finally {
+      await client.end();
+    }
+  }
+}
+
+/** A tar of the given files, in order. */
+async function writeTar(file: string, files: Record<string, string>) {
+  const pack = tar.pack();
+  for (const [name, text] of Object.entries(files)) pack.entry({ name }, text);
+  pack.finalize();
+  const chunks: Buffer[] = [];
+  for await (const chunk of pack as AsyncIterable<Buffer>) chunks.push(chunk);
+  await writeFile(file, Buffer.concat(chunks));
+}
+
+describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
+  let source: Site;
+  let archive: string;
+  let imageUrls: string[];
+  let sourceTables: Awaited<ReturnType<typeof tables>>;
+  let sourceUploads: Record<string, Buffer>;
+
+  beforeAll(async () => {
+    work = await mkdtemp(path.join(tmpdir(), 'hs-backup-archives-'));
+    source = await newSite();
+    imageUrls = await fillWithRealData(source.config);
+    sourceTables = await tables(source.config);
+    sourceUploads = await uploads(source.config);
+    archive = path.join(work, 'backup.tar');
+    await createBackup(source.config, { out: archive });
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const site of sites.splice(0)) await site.cleanup();
+    if (work) await rm(work, { recursive: true, force: true });
+  });
+
+  it('starts from real data: rows in every table, the uploaded images on disk', () => {
+    const empty = Object.entries(sourceTables)
+      .filter(([, t]) => t.rows === 0)
+      .map(([name]) => name);
+    expect(empty).toEqual([]);
+    expect(Object.keys(sourceTables).length).toBeGreaterThan(20);
+    expect(sourceTables['"orders"']!.rows).toBe(300);
+    for (const url of imageUrls) {
+      expect(sourceUploads[url.replace('/uploads/', '')], url).toBeDefined();
+    }
+    expect(Object.keys(sourceUploads).length).toBeGreaterThan(10);
+  });
+
+  it('restores into an empty place every table row for row and every file byte for byte', async () => {
+    const target = await newSite();
+    const { manifest } = await restoreBackup(target.config, { file: archive });
+    expect(manifest.database.kind).toBe(onPostgres ? 'postgres' : 'pglite');
+    expect(manifest.uploads.files).toBe(Object.keys(sourceUploads).length);
+
+    expect(await tables(target.config)).toEqual(sourceTables);
+    const restored = await uploads(target.config);
+    expect(Object.keys(restored)).toEqual(Object.keys(sourceUploads));
+    for (const [name, bytes] of Object.entries(sourceUploads)) {
+      expect(restored[name]!.equals(bytes), name).toBe(true);
+    }
+
+    // The restored site works: the super-admin signs in and the uploaded images are served.
+    await withDatabase(target.config, async ({ db }) => {
+      const app = await buildApp({ config: target.config, db });
+      try {
+        await signIn(app);
+        for (const url of imageUrls) {
+          const res = await app.inject({ method: 'GET', url });
+          expect(res.statusCode, url).toBe(200);
+          expect(res.rawPayload.equals(sourceUploads[url.replace('/uploads/', '')]!)).toBe(true);
+        }
+      } finally {
+        await app.close();
+      }
+    });
+  });
+
+  it('refuses a target that holds data unless forced, and then replaces it', async () => {
+    const target = await newSite();
+    await restoreBackup(target.config, { file: archive });
+    // Changes after the backup: a new pin code, an image of its own.
+    await withDatabase(target.config, ({ db }) =>
+      db.insert(pincodesTable).values({ number: '999999', pinType: 'Home' }),
+    );
+    const stray = path.join(target.config.dataDir, 'uploads', 'ff', 'stray.png');
+    await mkdir(path.dirname(stray), { recursive: true });
+    await writeFile(stray, await tinyPng({ r: 1, g: 1, b: 1 }));
+
+    await expect(restoreBackup(target.config, { file: archive })).rejects.toThrow(
+      /^Nothing restored: .*(holds a database|has \d+ tables) and .*uploads is not empty.*--force/s,
+    );
+    expect(await tables(target.config)).not.toEqual(sourceTables);
+
+    await restoreBackup(target.config, { file: archive, force: true });
+    expect(await tables(target.config)).toEqual(sourceTables);
+    expect(Object.keys(await uploads(target.config))).toEqual(Object.keys(sourceUploads));
+  });
+
+  it('refuses a damaged, truncated, foreign, hostile or newer file and leaves the target as it was', async () => {
+    const bytes = await readFile(archive);
+    // One bit of an uploaded image changed inside the archive.
+    const image = sourceUploads[imageUrls[0]!.replace('/uploads/', '')]!;
+    const at = bytes.indexOf(image);
+    expect(at).toBeGreaterThan(0);
+    const damaged = path.join(work, 'damaged.tar');
+    const flipped = Buffer.from(bytes);
+    flipped[at + Math.floor(image.length / 2)]! ^= 0x01;
+    await writeFile(damaged, flipped);
+
+    const truncated = path.join(work, 'truncated.tar');
+    await copyFile(archive, truncated);
+    await truncate(truncated, Math.floor(bytes.length * 0.6));
+
+    const random = path.join(work, 'random.bin');
+    await writeFile(random, randomBytes(4096));
+    const otherTar = path.join(work, 'notes.tar');
+    await writeTar(otherTar, { 'notes.txt': 'not a backup\n' });
+    // A manifest naming a file outside the uploads folder.
+    const manifest = await readManifest(archive);
+    const escaping = path.join(work, 'escaping.tar');
+    const evil = { path: 'uploads/../../evil.sh', size: 3, sha256: 'a'.repeat(64) };
+    await writeTar(escaping, {
+      'manifest.json': JSON.stringify({ ...manifest, files: [...manifest.files, evil] }),
+      'uploads/../../evil.sh': 'rm\n',
+    });
+    const newer = path.join(work, 'newer.tar');
+    await writeTar(newer, {
+      'manifest.json': JSON.stringify({
+        ...manifest,
+        database: { ...manifest.database, migrations: 999 },
+      }),
+    });
+
+    const cases: [string, RegExp][] = [
+      [damaged, /is damaged: uploads\/.+ does not match the checksum in its manifest/],
+      [truncated, /is damaged or incomplete/],
+      [random, /is not a backup made by `npm run backup` \(it is not a tar archive/],
+      [otherTar, /is not a backup made by `npm run backup` \(it does not start with manifest/],
+      [escaping, /manifest\.json of .* is damaged \(not a path of a backup\)/],
+      [newer, /was made by a newer version of the app \(its database has 999 migrations/],
+      [path.join(work, 'missing.tar'), /does not exist/],
+    ];
+    for (const [file, message] of cases) {
+      const target = await newSite();
+      await expect(restoreBackup(target.config, { file }), file).rejects.toThrow(message);
+      await expectUntouched(target.config);
+    }
+  });
+
+  // One test per database kind: npm test runs the embedded one, CI's second run PostgreSQL's.
+  const embeddedOnly = onPostgres ? () => undefined : it;
+  const postgresOnly = onPostgres ? it : () => undefined;
+
+  embeddedOnly(
+    'refuses to back up or restore the embedded database while a server has it open',
+    async () => {
+      const handle = await open(source.config);
+      try {
+        await expect(
+          createBackup(source.config, { out: path.join(work, 'while-open.tar') }),
+        ).rejects.toThrow(/needs the server stopped.*in use by process/s);
+        await expect(restoreBackup(source.config, { file: archive, force: true })).rejects.toThrow(
+          /needs the server stopped/,
+        );
+      } finally {
+        await handle.close();
+      }
+      // Checked before anything is connected to.
+      const withUrl = { ...source.config, databaseUrl: 'postgres://nobody@127.0.0.1:1/none' };
+      await expect(restoreBackup(withUrl, { file: archive })).rejects.toThrow(
+        /holds an embedded \(PGlite\) database, but DATABASE_URL is set/,
+      );
+    },
+  );
+
+  postgresOnly(
+    'refuses a PostgreSQL backup without DATABASE_URL, or over tables it does not have',
+    async () => {
+      const target = await newSite();
+      const embedded = { ...target.config, databaseUrl: undefined };
+      await expect(restoreBackup(embedded, { file: archive })).rejects.toThrow(
+        /holds a PostgreSQL database \(pg_dump\)\. Set DATABASE_URL/,
+      );
+
+      // A database of a newer version: pg_restore --clean would leave its extra table behind.
+      await withDatabase(target.config, ({ db }) =>
+        db.execute(sql`CREATE TABLE newer_feature (id int)`),
+      );
+      await expect(restoreBackup(target.config, { file: archive, force: true })).rejects.toThrow(
+        /has tables the backup does not have \(public\.newer_feature\).*empty database/s,
+      );
+    },
+  );
+});
