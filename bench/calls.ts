@@ -33,6 +33,12 @@ export const DEEP_PAGE = 5000;
 /** The size of the export the bench looks for (issue 13.10: 100 k rows in 5 s, flat memory). */
 export const EXPORT_ROWS = 100_000;
 
+/** The day `n` days before today in India (UTC+5:30), `2026-11-24`. */
+function daysAgo(n: number): string {
+  const india = new Date(Date.now() + 5.5 * 60 * 60 * 1000 - n * 24 * 60 * 60 * 1000);
+  return india.toISOString().slice(0, 10);
+}
+
 type Json = Record<string, unknown>;
 const obj = (v: unknown): Json => (v && typeof v === 'object' ? (v as Json) : {});
 const list = (v: unknown): Json[] => (Array.isArray(v) ? (v as Json[]) : []);
@@ -138,6 +144,26 @@ export async function discoverCalls(
   add('orders sort=totalAmount', orders, { sortField: 'totalAmount', sortOrder: 'desc' });
   await deep('orders sort=totalAmount', orders, { sortField: 'totalAmount', sortOrder: 'desc' });
 
+  // The on-screen filters (issue 13.1): days in India, emergencies, pin code, type.
+  const today = daysAgo(0);
+  add('orders date=today', orders, { from: today, to: today, limit: 10 });
+  add('orders this week Pending', orders, { from: daysAgo(6), status: 'Pending', limit: 10 });
+  await deep('orders last 90 days', orders, { from: daysAgo(90) });
+  add('orders emergency', orders, { emergency: 'true', limit: 10 });
+  await deep('orders emergency', orders, { emergency: 'true' });
+  add('orders pincode=<pin>', orders, { pincode, limit: 10 });
+  add('orders pincode+30 days+emergency', orders, {
+    pincode,
+    from: daysAgo(30),
+    emergency: 'true',
+    limit: 10,
+  });
+  add(`orders search=${common} last 30 days`, orders, {
+    search: common,
+    from: daysAgo(30),
+    limit: 10,
+  });
+
   // Orders of one service
   const byService = '/api/order/orders-by-serviceId';
   add('by-service water page 1', byService, { ...svc, page: 1, limit: 10 });
@@ -162,6 +188,10 @@ export async function discoverCalls(
   await deep('assign-jobs water', assign, {});
   add('assign-jobs pincode=<pin>', assign, { pincode, limit: 10 });
   add(`assign-jobs search=${common}`, assign, { search: common, limit: 10 });
+  add('assign-jobs status=Pending', assign, { status: 'Pending', limit: 10 });
+  add('assign-jobs slot', assign, { slot: '7:00 AM - 9:00 AM', limit: 10 });
+  add('assign-jobs since yesterday', assign, { from: daysAgo(1), limit: 10 });
+  add('job-slots water', `/api/order/job-slots/${water}`);
 
   // Customers
   const users = '/api/user/all-users';
@@ -188,6 +218,7 @@ export async function discoverCalls(
     search: common.toLowerCase(),
     limit: 10,
   });
+  add('returns status=Pending', returns, { categoryType: 0, status: 'Pending', limit: 10 });
   add('returns search=<order id>', returns, { categoryType: 0, search: orderNumber, limit: 10 });
   const tickets = '/api/support/get-all-supports';
   add('tickets page 1', tickets, { page: 1, limit: 10 });
