@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { OPEN_ORDER_STATUSES, type OrderStatus } from '../../db/schema';
+import { OPEN_ORDER_STATUSES, type OrderStatus, type OrderType } from '../../db/schema';
 import { isCalendarDay } from '../../lib/validation';
 import type { OrderFilter } from './repository';
 
@@ -48,8 +48,9 @@ export const jobStatus = z
   .optional()
   .transform((v) => (v ? (v as OrderStatus) : undefined));
 
-/** The job lists' filters (addition, issue 13.1): status, days placed and delivery slot. */
+/** The job lists' filters: the pin code, and (addition, issue 13.1) status, days and slot. */
 export const jobFilterQuery = {
+  pincode,
   status: jobStatus,
   from: day('From'),
   to: day('To'),
@@ -66,14 +67,31 @@ export function daysInOrder(q: { from?: string; to?: string }) {
   return !q.from || !q.to || q.from <= q.to;
 }
 
-/** What the orders lists' shared filters ask of the repository. */
-export function filterOf(q: {
+/** A list query with its days checked in order (`from` not after `to`). */
+export const withDays = <T extends z.ZodObject>(query: T) =>
+  query.refine(daysInOrder, { error: DAY_RANGE_MESSAGE });
+
+/** The orders lists' parameters as the repository's filter. */
+export function ordersFilter(q: {
+  serviceId?: string;
+  status?: OrderStatus;
+  type?: OrderType;
   from?: string;
   to?: string;
   emergency?: true;
   pincode?: string;
-}): Pick<OrderFilter, 'from' | 'to' | 'emergency' | 'pincode'> {
-  return { from: q.from, to: q.to, emergency: q.emergency, pincode: q.pincode };
+  search?: string;
+}): OrderFilter {
+  return {
+    categoryId: q.serviceId,
+    statuses: q.status ? [q.status] : undefined,
+    orderType: q.type,
+    from: q.from,
+    to: q.to,
+    emergency: q.emergency,
+    pincode: q.pincode,
+    search: q.search || undefined,
+  };
 }
 
 /** The open jobs of a service with the job lists' filters. */

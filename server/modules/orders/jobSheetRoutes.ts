@@ -7,7 +7,7 @@ import { fileAnswer } from '../../lib/responses';
 import { pagingQuery, requiredId } from '../../lib/validation';
 import { createJobSheet, type JobSheetJob, type JobSheetWriter } from './jobSheet';
 import { findSheetService, jobSheetBatches, sheetHeading } from './jobSheetRows';
-import { DAY_RANGE_MESSAGE, daysInOrder, jobFilter, jobFilterQuery, pincode } from './filters';
+import { jobFilter, jobFilterQuery, withDays } from './filters';
 import { createOrderRepository } from './repository';
 
 export interface JobSheetRoutesOptions {
@@ -68,9 +68,7 @@ const jobSheetRoutes: FastifyPluginAsyncZod<JobSheetRoutesOptions> = async (app,
       config: { access: 'assigningJobs' },
       schema: {
         params: z.object({ serviceId: requiredId('Service id') }),
-        querystring: z
-          .object({ pincode, ...jobFilterQuery, search: pagingQuery.search })
-          .refine(daysInOrder, { error: DAY_RANGE_MESSAGE }),
+        querystring: withDays(z.object({ ...jobFilterQuery, search: pagingQuery.search })),
         response: sheetAnswer,
       },
     },

@@ -17,15 +17,7 @@ import {
 import type { Access } from '../../permissions';
 import { auditEach } from '../../plugins/audit';
 import { ORDER_CSV_COLUMNS } from './csv';
-import {
-  DAY_RANGE_MESSAGE,
-  daysInOrder,
-  filterOf,
-  jobFilter,
-  jobFilterQuery,
-  orderFilterQuery,
-  pincode,
-} from './filters';
+import { jobFilter, jobFilterQuery, orderFilterQuery, ordersFilter, withDays } from './filters';
 import { toAccessoryDto, toHistoryDto, toOrderDto } from './dto';
 import { INLINE_SHEET_JOBS, inlineJobSheet } from './jobSheetRows';
 import { createOrderRepository, type OrderFilter, type OrderSort } from './repository';
@@ -60,6 +52,18 @@ const wantPdf = z
   .enum(['true', 'false', ''], { error: 'wantPdf must be true or false.' })
   .optional()
   .transform((v) => v === 'true');
+
+/**
+ * The orders lists' own parameters (view-all-orders, orders-by-serviceId, by-type,
+ * export-orders): service, status, type, the shared filters (./filters.ts) and the sort.
+ */
+const ordersQuery = {
+  serviceId: optionalId('Service id'),
+  status: listStatus,
+  type: orderType,
+  ...orderFilterQuery,
+  sortField: sortField(LIST_SORTS),
+};
 
 /**
  * by-type: with `type`, one page of that type under its own key; without, both lists bounded
@@ -127,31 +131,13 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: viewers },
       schema: {
-        querystring: z
-          .object({
-            ...pagingQuery,
-            serviceId: optionalId('Service id'),
-            status: listStatus,
-            type: orderType,
-            ...orderFilterQuery,
-            sortField: sortField(LIST_SORTS),
-          })
-          .refine(daysInOrder, { error: DAY_RANGE_MESSAGE }),
+        querystring: withDays(z.object({ ...pagingQuery, ...ordersQuery })),
         response: answers(orderPage),
       },
     },
     async (request) => {
       const q = request.query;
-      const result = await listPage(
-        {
-          categoryId: q.serviceId,
-          statuses: q.status ? [q.status] : undefined,
-          orderType: q.type,
-          ...filterOf(q),
-          search: q.search || undefined,
-        },
-        { ...q, sort: q.sortField },
-      );
+      const result = await listPage(ordersFilter(q), { ...q, sort: q.sortField });
       return ok('Orders', result);
     },
   );
@@ -161,31 +147,15 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: viewers },
       schema: {
-        querystring: z
-          .object({
-            ...pagingQuery,
-            serviceId: requiredId('Service id'),
-            status: listStatus,
-            type: orderType,
-            ...orderFilterQuery,
-            sortField: sortField(LIST_SORTS),
-          })
-          .refine(daysInOrder, { error: DAY_RANGE_MESSAGE }),
+        querystring: withDays(
+          z.object({ ...pagingQuery, ...ordersQuery, serviceId: requiredId('Service id') }),
+        ),
         response: answers(orderPage),
       },
     },
     async (request) => {
       const q = request.query;
-      const result = await listPage(
-        {
-          categoryId: q.serviceId,
-          statuses: q.status ? [q.status] : undefined,
-          orderType: q.type,
-          ...filterOf(q),
-          search: q.search || undefined,
-        },
-        { ...q, sort: q.sortField },
-      );
+      const result = await listPage(ordersFilter(q), { ...q, sort: q.sortField });
       return ok('Orders', result);
     },
   );
@@ -200,27 +170,14 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: viewers },
       schema: {
-        querystring: z
-          .object({
-            ...pagingQuery,
-            type: orderType,
-            serviceId: optionalId('Service id'),
-            status: listStatus,
-            ...orderFilterQuery,
-            sortField: sortField(LIST_SORTS),
-          })
-          .refine(daysInOrder, { error: DAY_RANGE_MESSAGE }),
+        querystring: withDays(z.object({ ...pagingQuery, ...ordersQuery })),
         response: answers(ordersByType),
       },
     },
     async (request) => {
       const q = request.query;
-      const filter: OrderFilter = {
-        categoryId: q.serviceId,
-        statuses: q.status ? [q.status] : undefined,
-        ...filterOf(q),
-        search: q.search || undefined,
-      };
+      // Without `type`, both lists; with it, that one (below).
+      const filter = ordersFilter({ ...q, type: undefined });
       if (q.type) {
         const { orders, ...paging } = await listPage(
           { ...filter, orderType: q.type },
@@ -260,29 +217,13 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: viewers },
       schema: {
-        querystring: z
-          .object({
-            ...exportQuery,
-            serviceId: optionalId('Service id'),
-            status: listStatus,
-            type: orderType,
-            ...orderFilterQuery,
-            sortField: sortField(LIST_SORTS),
-          })
-          .refine(daysInOrder, { error: DAY_RANGE_MESSAGE }),
+        querystring: withDays(z.object({ ...exportQuery, ...ordersQuery })),
         response: csvAnswer('orders', 'Every order of the list with its filters, search and sort'),
       },
     },
     async (request, reply) => {
       const q = request.query;
-      const filter: OrderFilter = {
-        categoryId: q.serviceId,
-        statuses: q.status ? [q.status] : undefined,
-        orderType: q.type,
-        ...filterOf(q),
-        search: q.search || undefined,
-      };
-      return sendCsv(request, reply, exportOf(filter, { ...q, sort: q.sortField }));
+      return sendCsv(request, reply, exportOf(ordersFilter(q), { ...q, sort: q.sortField }));
     },
   );
 
@@ -375,15 +316,9 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'assigningJobs' },
       schema: {
         params: z.object({ serviceId: requiredId('Service id') }),
-        querystring: z
-          .object({
-            ...pagingQuery,
-            pincode,
-            ...jobFilterQuery,
-            sort: sortField(JOB_SORTS),
-            wantPdf,
-          })
-          .refine(daysInOrder, { error: DAY_RANGE_MESSAGE }),
+        querystring: withDays(
+          z.object({ ...pagingQuery, ...jobFilterQuery, sort: sortField(JOB_SORTS), wantPdf }),
+        ),
         response: answers(jobsPage),
       },
     },
@@ -434,14 +369,9 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'assigningJobs' },
       schema: {
         params: z.object({ serviceId: requiredId('Service id') }),
-        querystring: z
-          .object({
-            ...exportQuery,
-            pincode,
-            ...jobFilterQuery,
-            sort: sortField(JOB_SORTS),
-          })
-          .refine(daysInOrder, { error: DAY_RANGE_MESSAGE }),
+        querystring: withDays(
+          z.object({ ...exportQuery, ...jobFilterQuery, sort: sortField(JOB_SORTS) }),
+        ),
         response: csvAnswer('orders', 'Every open job of the service with its filters and search'),
       },
     },
