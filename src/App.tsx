@@ -15,6 +15,7 @@ import { RouteGuard } from './pages/RouteGuard';
 import { createAuthProvider } from './providers/authProvider';
 import { withWriteMessages } from './actions/writeMessages';
 import { createDataProvider } from './providers/dataProvider';
+import { isTimeout } from './providers/httpClient';
 import type { ResourceDeclaration } from './providers/resource';
 import type { AuthProvider, DataProvider } from 'react-admin';
 
@@ -32,14 +33,18 @@ export interface AppProps {
   authProvider?: AuthProvider;
 }
 
-/** A 4xx (unknown id, no permission, bad input) will not change on retry; a network error may. */
+/**
+ * A 4xx (unknown id, no permission, bad input) will not change on retry; a network error may.
+ * A timeout has already made the admin wait REQUEST_TIMEOUT_MS: it is said at once.
+ */
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {
       queries: {
         retry: (failures, error) =>
           failures < 2 &&
-          !(error instanceof HttpError && error.status >= 400 && error.status < 500),
+          !(error instanceof HttpError && error.status >= 400 && error.status < 500) &&
+          !isTimeout(error),
       },
     },
   });

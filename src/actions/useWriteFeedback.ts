@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { HttpError, useAuthProvider, useNotify, useTranslate } from 'react-admin';
+import { isTimeout } from '@/providers/httpClient';
 import { writeMessage } from './writeMessages';
 
 /**
@@ -68,7 +69,10 @@ export function useWriteFeedback() {
       if (error instanceof SessionEndedError) return;
       if (error instanceof HttpError && error.status === 401) return; // signed out already
       const reason = serverReason(error);
-      if (!reason) notify(failureMessage, { type: 'error' });
+      // No answer in time: the action's wording, then what to do about it.
+      if (isTimeout(error)) {
+        notify(`${translate(failureMessage)} ${(error as Error).message}`, { type: 'error' });
+      } else if (!reason) notify(failureMessage, { type: 'error' });
       else if (failureWithReason)
         notify(failureWithReason, { type: 'error', messageArgs: { reason } });
       else if (wording === 'reason') notify(reason, { type: 'error' });

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Form, PasswordInput, TextInput, useLogin, useNotify, useTranslate } from 'react-admin';
 import { BusyButton } from '../components/BusyButton';
 import { preloadLayout } from '../layout/AdminShell';
+import { preloadHttpClient } from '../providers/httpClient';
 import { AuthCard } from './AuthCard';
 import { emailRules, requiredField } from './validators';
 
@@ -32,7 +33,8 @@ export function LoginPage() {
       link={{ to: '/send-otp', label: 'app.auth.forgot' }}
     >
       <Form disableInvalidFormNotification onSubmit={submit}>
-        <Stack>
+        {/* The HTTP client loads while the admin fills the form, not before the page shows. */}
+        <Stack onFocus={preloadHttpClient} onPointerDown={preloadHttpClient}>
           <TextInput
             source="email"
             label="app.auth.email"

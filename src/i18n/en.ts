@@ -39,6 +39,11 @@ export const messages = {
     loading: 'Loading ...',
     no_results: 'No results found',
     website: 'Go to website',
+    upload: {
+      label: 'Image upload',
+      progress: 'Uploading… %{percent}% (%{loaded} of %{total})',
+      sent: 'Uploaded; the server is checking the images…',
+    },
     auth: {
       login_title: 'Admin Login',
       login_subtitle: 'Sign in to manage orders, customers and the catalogue.',

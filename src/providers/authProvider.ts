@@ -1,5 +1,5 @@
 import type { AuthProvider } from 'react-admin';
-import { apiRequest } from './httpClient';
+import { apiRequest, preloadHttpClient } from './httpClient';
 import { canAccess, type AccessIdentity, type ResourceRules } from './permissions';
 import { session, type AdminRole } from './session';
 
@@ -74,6 +74,8 @@ export function createAuthProvider(rules: ResourceRules): AppAuthProvider {
     },
     async checkAuth() {
       if (!session.getToken()) throw { redirectTo: '/login', message: false };
+      // Signed in: the screen's calls come next, so their client loads now.
+      preloadHttpClient();
     },
     async checkError(error: { status?: number }) {
       if (error?.status === 401) {

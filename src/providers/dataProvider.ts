@@ -1,7 +1,7 @@
 import { withDateRange } from '@/lists/filters/dateRange';
 import type { DataProvider, Identifier, RaRecord } from 'react-admin';
 import type { ActionMethods, ActionResult, AnyActionCall, WriteMeta } from './actions';
-import { apiDownload, apiRequest, type ApiAnswer } from './httpClient';
+import { apiDownload, apiRequest, type ApiAnswer, type UploadProgress } from './httpClient';
 import type { ApiCall, ListCall, ResourceDeclaration } from './resource';
 
 export interface DownloadParams {
@@ -15,6 +15,14 @@ export interface DownloadParams {
 export interface DownloadedFile {
   blob: Blob;
   fileName: string;
+}
+
+/**
+ * The `meta` a create or update may carry (an image input puts it there through a mutation
+ * middleware): told how far the files have gone while they upload, and `null` once settled.
+ */
+export interface UploadMeta {
+  onUploadProgress?: (progress: UploadProgress | null) => void;
 }
 
 /** What a list shows (its list context), for its CSV export. */
@@ -139,6 +147,7 @@ export function createDataProvider<
     kind: 'create' | 'update' | 'delete',
     data: Record<string, unknown>,
     id?: Identifier,
+    upload?: UploadMeta,
   ) {
     const { call, envelope } = callOf(resource, kind);
     const { path } = fillPath(call.path, id, data);
@@ -149,6 +158,7 @@ export function createDataProvider<
       body: pickFields(call, data, id),
       bodyKind: call.bodyKind,
       envelope,
+      onUploadProgress: upload?.onUploadProgress,
     });
     const record = readResult(answer, call.resultKey);
     const meta: WriteMeta = { message: answer.message };
@@ -235,13 +245,13 @@ export function createDataProvider<
     },
 
     async create(resource, params) {
-      const { record, meta } = await write(resource, 'create', params.data);
+      const { record, meta } = await write(resource, 'create', params.data, undefined, params.meta);
       const data = withId({ ...params.data, ...record });
       return { data, meta } as never;
     },
 
     async update(resource, params) {
-      const { record, meta } = await write(resource, 'update', params.data, params.id);
+      const { record, meta } = await write(resource, 'update', params.data, params.id, params.meta);
       const data = withId({ ...params.previousData, ...params.data, ...record, id: params.id });
       return { data, meta } as never;
     },

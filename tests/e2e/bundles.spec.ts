@@ -2,13 +2,15 @@ import type { Page } from '@playwright/test';
 import { expect, loginAs, screen, SUPER_ADMIN, test } from './fixtures';
 
 /*
- * The panel loads in pieces: the login page gets the sign-in code only; the charts library and
+ * The panel loads in pieces: the login page gets the sign-in code only; the HTTP client (axios,
+ * src/providers/axiosClient.ts) comes once the admin starts on the form; the charts library and
  * the rich-text editor (vite.config.ts names their chunks charts-* and rich-text-*) come with
  * the dashboard and the content editors.
  */
 
 const CHARTS = /\/assets\/charts-[\w-]+\.js$/;
 const RICH_TEXT = /\/assets\/rich-text-[\w-]+\.js$/;
+const HTTP_CLIENT = /\/assets\/axiosClient-[\w-]+\.js$/;
 
 /** The scripts the page requests from now on, and the errors it throws. */
 function watch(page: Page) {
@@ -47,6 +49,7 @@ test('the login page loads neither the charts nor the rich-text editor', async (
   expect(seen.scripts.length).toBeGreaterThan(0);
   expect(seen.loaded(CHARTS)).toBe(false);
   expect(seen.loaded(RICH_TEXT)).toBe(false);
+  expect(seen.loaded(HTTP_CLIENT)).toBe(false);
   // Sent as the build compressed them, and kept by the browser for good.
   for (const answer of scriptAnswers) {
     expect(answer.encoding, answer.url).toMatch(/^(br|gzip)$/);
