@@ -10,8 +10,9 @@ import { megabytes, runCommand } from './ops-command';
 
 const USAGE = `Usage: npm run backup -- --out FILE [--force]
 
-Writes the database (DATABASE_URL's PostgreSQL through pg_dump, else the embedded database in
-DATA_DIR/pgdata, which needs the server stopped) and DATA_DIR/uploads into one tar archive.
+Writes the database (DATABASE_URL's PostgreSQL through pg_dump, with the uploaded images it
+holds, else the embedded database in DATA_DIR/pgdata, which needs the server stopped) and
+DATA_DIR/uploads into one tar archive.
   --out FILE   where to write it (e.g. backups/home-services-2026-01-31.tar)
   --force      replace FILE if it exists`;
 
@@ -29,8 +30,11 @@ await runCommand(USAGE, async () => {
   const { database, uploads } = report.manifest;
   console.log(
     `Backup written to ${report.file} (${megabytes(report.archiveBytes)}): ` +
-      `${database.kind === 'pglite' ? 'the embedded database' : 'the PostgreSQL database'} ` +
-      `(${database.migrations} migrations) and ${uploads.files} uploaded files ` +
-      `(${megabytes(uploads.bytes)}).`,
+      (database.kind === 'pglite'
+        ? `the embedded database (${database.migrations} migrations) and ${uploads.files} ` +
+          `uploaded files (${megabytes(uploads.bytes)}).`
+        : `the PostgreSQL database (${database.migrations} migrations), which holds the ` +
+          `uploaded images, and ${uploads.files} files of DATA_DIR/uploads ` +
+          `(${megabytes(uploads.bytes)}).`),
   );
 });

@@ -1,6 +1,4 @@
-import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
@@ -9,6 +7,7 @@ import { createBackgroundTasks, type BackgroundTasks } from './lib/background';
 import { REQUEST_ID_HEADER, RequestLogController, requestIdFor } from './lib/logging';
 import { createMailer, type Mailer } from './lib/mailer';
 import { responseSerializer } from './lib/responses';
+import { uploadStoreFor, type UploadStore } from './lib/uploadStore';
 import auditPlugin from './plugins/audit';
 import authPlugin from './plugins/auth';
 import bodiesPlugin, { FORM_BODY_LIMIT } from './plugins/bodies';
@@ -17,6 +16,7 @@ import envelopePlugin from './plugins/envelope';
 import errorsPlugin, { sendError } from './plugins/errors';
 import openapiPlugin from './plugins/openapi';
 import securityHeaders from './plugins/securityHeaders';
+import uploadsPlugin from './plugins/uploads';
 import authRoutes from './modules/auth/routes';
 import accessoryRoutes from './modules/accessories/routes';
 import adminUserRoutes from './modules/admins/routes';
@@ -43,6 +43,8 @@ declare module 'fastify' {
     db: Database;
     mailer: Mailer;
     background: BackgroundTasks;
+    /** Where uploaded images are kept: DATA_DIR/uploads, or PostgreSQL with DATABASE_URL. */
+    uploads: UploadStore;
   }
 }
 
@@ -52,6 +54,8 @@ export interface BuildAppOptions {
   /** The server's pino logger (server/lib/logging.ts `createLogger`); none: nothing is logged. */
   logger?: FastifyBaseLogger;
   mailer?: Mailer;
+  /** Default: the `uploads` table with DATABASE_URL, else DATA_DIR/uploads (uploadStoreFor). */
+  uploads?: UploadStore;
 }
 
 /** The whole server as one Fastify instance; main.ts listens with it, tests `inject` into it. */
@@ -88,6 +92,7 @@ export async function buildApp(opts: BuildAppOptions) {
       }),
   );
 
+  app.decorate('uploads', opts.uploads ?? uploadStoreFor(opts.config, opts.db));
   app.decorate('background', createBackgroundTasks(app.log));
   app.addHook('onClose', () => app.background.idle());
 
@@ -134,14 +139,8 @@ export async function buildApp(opts: BuildAppOptions) {
     { prefix: '/api' },
   );
 
-  // Uploaded images are named by their content hash, so they never change: cache for a year.
-  await app.register(fastifyStatic, {
-    root: path.join(opts.config.dataDir, 'uploads'),
-    prefix: '/uploads/',
-    decorateReply: false,
-    immutable: true,
-    maxAge: '365d',
-  });
+  // Uploaded images, named by their content hash, so they never change: cached for a year.
+  await app.register(uploadsPlugin, { store: app.uploads });
 
   await app.register(bundles, { distDir: opts.config.distDir });
 

@@ -4,6 +4,7 @@ import { keepPlannerStatistics, openDatabase } from './db/client';
 import { ensureSuperAdmin, seedCategories, seedDemoData } from './db/seed';
 import { createLogger } from './lib/logging';
 import { closeOnSignals } from './lib/shutdown';
+import { filesLeftOnDisk, uploadStoreFor } from './lib/uploadStore';
 
 const config = loadConfig();
 // JSON lines, or readable ones in a terminal (server/lib/logging.ts, LOG_LEVEL).
@@ -14,12 +15,19 @@ const database = await openDatabase({
   poolSize: config.databasePoolSize,
   statementTimeoutMs: config.statementTimeoutMs,
 });
+const uploads = uploadStoreFor(config, database.db);
+if (uploads.kind === 'database' && (await filesLeftOnDisk(config.dataDir))) {
+  log.warn(
+    `${config.dataDir}/uploads holds image files, but with DATABASE_URL images are served from ` +
+      'the database: `npm run uploads:to-db` copies those missing there (`-- --delete`: and removes the files)',
+  );
+}
 const superAdmin = await ensureSuperAdmin(database.db, config);
-await seedCategories(database.db, config.dataDir);
-if (config.seedDemo) await seedDemoData(database.db, config.dataDir, (line) => log.info(line));
+await seedCategories(database.db, uploads);
+if (config.seedDemo) await seedDemoData(database.db, uploads, (line) => log.info(line));
 const stopStatistics = await keepPlannerStatistics(database);
 
-const app = await buildApp({ config, db: database.db, logger: log });
+const app = await buildApp({ config, db: database.db, logger: log, uploads });
 // Runs once the server has stopped listening and every request in flight is answered.
 app.addHook('onClose', () => {
   stopStatistics();

@@ -33,9 +33,10 @@ export interface BackupReport {
 /**
  * `npm run backup -- --out FILE`: the database (PGlite's dumpDataDir, or pg_dump's custom format)
  * and every uploaded image, in one tar with a manifest of sizes and SHA-256 sums. PGlite needs
- * the server stopped (its lock says so); PostgreSQL is dumped from one snapshot while it runs,
- * and the uploads are read after it, so every image the dump refers to is there (images are
- * written before the rows that name them, and never changed in place).
+ * the server stopped (its lock says so); its images are the files of DATA_DIR/uploads, read
+ * after the dump. PostgreSQL is dumped from one snapshot while it runs, its `uploads` table with
+ * the images included; DATA_DIR/uploads then holds only files not yet moved into it
+ * (`npm run uploads:to-db`), which are archived all the same.
  */
 export async function createBackup(
   config: AppConfig,

@@ -32,6 +32,7 @@ import { seedReturnsAndTickets } from '@server/db/seed/support';
 import { readManifest } from '@server/ops/archive';
 import { createBackup } from '@server/ops/backup';
 import { restoreBackup } from '@server/ops/restore';
+import { uploadStoreFor } from '@server/lib/uploadStore';
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
@@ -48,7 +49,9 @@ import {
  * `npm run backup` and `npm run restore` (server/ops/backup.ts) on the embedded database in a
  * DATA_DIR on disk, or, with TEST_DATABASE_URL, on PostgreSQL databases of their own: a backup
  * of real data and uploaded images restored into an empty place holds the same rows in every
- * table and the same bytes in every file.
+ * table and the same bytes in every file. The embedded database keeps the images as files in
+ * DATA_DIR/uploads; PostgreSQL keeps them in its `uploads` table, so pg_dump holds them and the
+ * table's hash compares them.
  */
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
@@ -100,15 +103,15 @@ async function withDatabase<T>(config: AppConfig, work: (h: DatabaseHandle) => P
  * The demo data at a small size, two images uploaded through the API, and what use leaves
  * behind (a failed sign-in, a password reset asked for, a session ended): a row in every table.
  */
-async function fillWithRealData(config: AppConfig): Promise<string[]> {
+async function fillWithRealData(config: AppConfig): Promise<Map<string, Buffer>> {
   return withDatabase(config, async ({ db }) => {
-    const dataDir = config.dataDir;
+    const uploads = uploadStoreFor(config, db);
     await ensureSuperAdmin(db, config);
-    await seedCategories(db, dataDir);
-    await seedCatalogue(db, dataDir);
-    await seedEcommerce(db, dataDir);
+    await seedCategories(db, uploads);
+    await seedCatalogue(db, uploads);
+    await seedEcommerce(db, uploads);
     await seedServiceAreas(db);
-    await seedBanners(db, dataDir);
+    await seedBanners(db, uploads);
     await seedDemoAdmins(db);
     await seedCustomers(db, 40);
     await seedOrders(db, 300);
@@ -132,11 +135,12 @@ async function fillWithRealData(config: AppConfig): Promise<string[]> {
         .select()
         .from(categoriesTable)
         .where(sql`${categoriesTable.kind} = 'water'`);
-      const urls: string[] = [];
+      const images = new Map<string, Buffer>();
       for (const [name, colour] of [
         ['Jar Tap', { r: 200, g: 30, b: 30 }],
         ['Jar Stand', { r: 30, g: 200, b: 30 }],
       ] as const) {
+        const image = await tinyPng(colour);
         const { payload, headers } = multipart({
           name,
           type: 'tap',
@@ -145,7 +149,7 @@ async function fillWithRealData(config: AppConfig): Promise<string[]> {
           discountPrice: '99',
           stockQuantity: '50',
           categoryId: water!.id,
-          image: pngPart(await tinyPng(colour)),
+          image: pngPart(image),
         });
         const res = await app.inject({
           method: 'POST',
@@ -154,9 +158,9 @@ async function fillWithRealData(config: AppConfig): Promise<string[]> {
           payload,
         });
         expect(res.statusCode, res.body).toBe(200);
-        urls.push(res.json().result.accessory.imageUrl as string);
+        images.set(res.json().result.accessory.imageUrl as string, image);
       }
-      return urls;
+      return images;
     } finally {
       await app.close();
     }
@@ -235,6 +239,8 @@ async function writeTar(file: string, files: Record<string, string>) {
 describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
   let source: Site;
   let archive: string;
+  /** The images uploaded through the API, by URL. */
+  let uploadedImages: Map<string, Buffer>;
   let imageUrls: string[];
   let sourceTables: Awaited<ReturnType<typeof tables>>;
   let sourceUploads: Record<string, Buffer>;
@@ -242,7 +248,8 @@ describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
   beforeAll(async () => {
     work = await mkdtemp(path.join(tmpdir(), 'hs-backup-archives-'));
     source = await newSite();
-    imageUrls = await fillWithRealData(source.config);
+    uploadedImages = await fillWithRealData(source.config);
+    imageUrls = [...uploadedImages.keys()];
     sourceTables = await tables(source.config);
     sourceUploads = await uploads(source.config);
     archive = path.join(work, 'backup.tar');
@@ -254,17 +261,27 @@ describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     if (work) await rm(work, { recursive: true, force: true });
   });
 
-  it('starts from real data: rows in every table, the uploaded images on disk', () => {
+  it(`starts from real data: rows in every table, the uploaded images ${onPostgres ? 'in the database' : 'on disk'}`, async () => {
     const empty = Object.entries(sourceTables)
       .filter(([, t]) => t.rows === 0)
       .map(([name]) => name);
-    expect(empty).toEqual([]);
+    // The embedded database keeps the images on disk, not in its `uploads` table.
+    expect(empty).toEqual(onPostgres ? [] : ['"uploads"']);
     expect(Object.keys(sourceTables).length).toBeGreaterThan(20);
     expect(sourceTables['"orders"']!.rows).toBe(300);
-    for (const url of imageUrls) {
-      expect(sourceUploads[url.replace('/uploads/', '')], url).toBeDefined();
+    if (onPostgres) {
+      expect(sourceUploads).toEqual({});
+      expect(sourceTables['"uploads"']!.rows).toBeGreaterThan(10);
+      const keys = await withDatabase(source.config, async ({ db }) =>
+        (await db.execute(sql`SELECT key FROM uploads`)).rows.map((r) => r.key),
+      );
+      for (const url of imageUrls) expect(keys, url).toContain(/([0-9a-f]{64})/.exec(url)![1]);
+    } else {
+      for (const url of imageUrls) {
+        expect(sourceUploads[url.replace('/uploads/', '')], url).toBeDefined();
+      }
+      expect(Object.keys(sourceUploads).length).toBeGreaterThan(10);
     }
-    expect(Object.keys(sourceUploads).length).toBeGreaterThan(10);
   });
 
   it('restores into an empty place every table row for row and every file byte for byte', async () => {
@@ -273,6 +290,7 @@ describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     expect(manifest.database.kind).toBe(onPostgres ? 'postgres' : 'pglite');
     expect(manifest.uploads.files).toBe(Object.keys(sourceUploads).length);
 
+    // On PostgreSQL this compares the images too: the `uploads` table holds their bytes.
     expect(await tables(target.config)).toEqual(sourceTables);
     const restored = await uploads(target.config);
     expect(Object.keys(restored)).toEqual(Object.keys(sourceUploads));
@@ -288,7 +306,8 @@ describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
         for (const url of imageUrls) {
           const res = await app.inject({ method: 'GET', url });
           expect(res.statusCode, url).toBe(200);
-          expect(res.rawPayload.equals(sourceUploads[url.replace('/uploads/', '')]!)).toBe(true);
+          expect(res.headers['content-type'], url).toBe('image/png');
+          expect(res.rawPayload.equals(uploadedImages.get(url)!), url).toBe(true);
         }
       } finally {
         await app.close();
@@ -319,13 +338,24 @@ describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
 
   it('refuses a damaged, truncated, foreign, hostile or newer file and leaves the target as it was', async () => {
     const bytes = await readFile(archive);
-    // One bit of an uploaded image changed inside the archive.
-    const image = sourceUploads[imageUrls[0]!.replace('/uploads/', '')]!;
-    const at = bytes.indexOf(image);
-    expect(at).toBeGreaterThan(0);
+    const manifest = await readManifest(archive);
+    // One bit changed inside the archive: of an uploaded image, or on PostgreSQL (which holds
+    // the images) of the database's dump.
+    const [entry, start, length] = onPostgres
+      ? [
+          'database/postgres.dump',
+          bytes.indexOf('PGDMP'),
+          manifest.files.find((f) => f.path === 'database/postgres.dump')!.size,
+        ]
+      : [
+          'uploads/',
+          bytes.indexOf(uploadedImages.get(imageUrls[0]!)!),
+          uploadedImages.get(imageUrls[0]!)!.length,
+        ];
+    expect(start).toBeGreaterThan(0);
     const damaged = path.join(work, 'damaged.tar');
     const flipped = Buffer.from(bytes);
-    flipped[at + Math.floor(image.length / 2)]! ^= 0x01;
+    flipped[start + Math.floor(length / 2)]! ^= 0x01;
     await writeFile(damaged, flipped);
 
     const truncated = path.join(work, 'truncated.tar');
@@ -337,7 +367,6 @@ describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     const otherTar = path.join(work, 'notes.tar');
     await writeTar(otherTar, { 'notes.txt': 'not a backup\n' });
     // A manifest naming a file outside the uploads folder.
-    const manifest = await readManifest(archive);
     const escaping = path.join(work, 'escaping.tar');
     const evil = { path: 'uploads/../../evil.sh', size: 3, sha256: 'a'.repeat(64) };
     await writeTar(escaping, {
@@ -353,7 +382,7 @@ describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     });
 
     const cases: [string, RegExp][] = [
-      [damaged, /is damaged: uploads\/.+ does not match the checksum in its manifest/],
+      [damaged, new RegExp(`is damaged: ${entry}.* does not match the checksum in its manifest`)],
       [truncated, /is damaged or incomplete/],
       [random, /is not a backup made by `npm run backup` \(it is not a tar archive/],
       [otherTar, /is not a backup made by `npm run backup` \(it does not start with manifest/],

@@ -1,16 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bannersTable } from '@server/db/schema';
 import { seedBanners } from '@server/db/seed/banners';
-import {
-  bearer,
-  createTestServer,
-  listFiles,
-  tinyPng,
-  type FilePart,
-  type TestServer,
-} from './helpers';
+import { bearer, createTestServer, tinyPng, type FilePart, type TestServer } from './helpers';
 
 const HOME = '123456789';
 const NO_BANNER_PERMISSION =
@@ -100,7 +92,7 @@ const get = (id: string, token = server.superToken) =>
 const titles = async (id: string, query: Record<string, string | number> = {}) =>
   ((await list(id, query)).json().result.banners as BannerDto[]).map((b) => b.title);
 
-const uploads = () => listFiles(path.join(server.config.dataDir, 'uploads'));
+const uploads = () => server.storedUploads();
 const bannerCount = async () => (await server.db.select().from(bannersTable)).length;
 
 /** Creates a banner and returns its record from the answer. */
@@ -403,8 +395,8 @@ describe('seedBanners', () => {
   it('seeds Home banners and one wide banner per category, once', async () => {
     const fresh = await createTestServer();
     try {
-      expect(await seedBanners(fresh.db, fresh.config.dataDir)).toBe(true);
-      expect(await seedBanners(fresh.db, fresh.config.dataDir)).toBe(false);
+      expect(await seedBanners(fresh.db, fresh.uploads)).toBe(true);
+      expect(await seedBanners(fresh.db, fresh.uploads)).toBe(false);
       const rows = await fresh.db.select().from(bannersTable);
       const home = rows.filter((r) => r.categoryId === null);
       expect(home.length).toBeGreaterThanOrEqual(1);

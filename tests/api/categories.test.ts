@@ -1,13 +1,9 @@
-import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminsTable } from '@server/db/schema';
 import {
   bearer,
   createTestServer,
-  listFiles,
   multipart,
   tinyPng,
   type FilePart,
@@ -76,7 +72,7 @@ function client(server: () => TestServer) {
         payload,
       });
     },
-    uploads: () => listFiles(path.join(server().config.dataDir, 'uploads')),
+    uploads: () => server().storedUploads(),
   };
   return c;
 }
@@ -240,8 +236,7 @@ describe('POST /api/category/create-category', () => {
     });
     expect(gas!.image).toMatch(/^\/uploads\/[0-9a-f]{2}\/[0-9a-f]{64}\.png$/);
 
-    const stored = path.join(s.config.dataDir, gas!.image);
-    expect(await readFile(stored)).toEqual(image);
+    expect(await s.readUpload(gas!.image)).toEqual(image);
 
     const served = await s.app.inject({ method: 'GET', url: gas!.image });
     expect(served.statusCode).toBe(200);
@@ -397,7 +392,7 @@ describe('POST /api/category/edit-category', () => {
     expect(res.statusCode).toBe(200);
     const after: CategoryDto = (await c.get(laundry!._id)).json().result.category;
     expect(after.image).not.toBe(laundry!.image);
-    expect(await readFile(path.join(s.config.dataDir, after.image))).toEqual(image);
+    expect(await s.readUpload(after.image)).toEqual(image);
     const served = await s.app.inject({ method: 'GET', url: after.image });
     expect(served.statusCode).toBe(200);
   });
@@ -559,7 +554,7 @@ describe('category permissions', () => {
       image: png(await tinyPng({ r: 250, g: 250, b: 250 })),
     });
     expect(res.statusCode).toBe(200);
-    expect(existsSync(path.join(s.config.dataDir, (await c.byName('Pharmacy'))!.image))).toBe(true);
+    expect(await s.readUpload((await c.byName('Pharmacy'))!.image)).toBeDefined();
   });
 });
 
@@ -569,7 +564,7 @@ describe('GET /api/category/view-all-categories?kind=ecommerce (e-commerce produ
   beforeAll(async () => {
     s = await createTestServer();
     const { seedEcommerce } = await import('@server/db/seed/ecommerce');
-    await seedEcommerce(s.db, s.config.dataDir);
+    await seedEcommerce(s.db, s.uploads);
   }, 60_000);
   afterAll(() => s.close());
 

@@ -11,7 +11,7 @@ describe('demo data', () => {
 
   beforeAll(async () => {
     s = await createTestServer();
-    await seedDemoData(s.db, s.config.dataDir);
+    await seedDemoData(s.db, s.uploads);
   }, 120_000);
   afterAll(() => s.close());
 
@@ -114,7 +114,7 @@ describe('demo data', () => {
         (select count(*)::int from orders) orders,
         (select count(*)::int from return_requests) returns,
         (select count(*)::int from support_tickets) tickets`);
-    await seedDemoData(s.db, s.config.dataDir);
+    await seedDemoData(s.db, s.uploads);
     const after = await rows<Record<string, number>>(sql`select
         (select count(*)::int from orders) orders,
         (select count(*)::int from return_requests) returns,

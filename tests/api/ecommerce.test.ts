@@ -1,5 +1,3 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categoriesTable, ecommerceProductsTable, subCategoriesTable } from '@server/db/schema';
@@ -47,8 +45,8 @@ let seededAgain: boolean;
 
 beforeAll(async () => {
   s = await createTestServer();
-  seededFirst = await seedEcommerce(s.db, s.config.dataDir);
-  seededAgain = await seedEcommerce(s.db, s.config.dataDir);
+  seededFirst = await seedEcommerce(s.db, s.uploads);
+  seededAgain = await seedEcommerce(s.db, s.uploads);
 }, 60_000);
 afterAll(() => s.close());
 
@@ -110,7 +108,7 @@ describe('the demo e-commerce catalogue (seedEcommerce)', () => {
       expect(p.discountPrice).toBeLessThanOrEqual(p.price);
       expect(p.noOfSolds).toBeGreaterThan(0);
       expect(p.description.length).toBeGreaterThan(10);
-      expect(existsSync(path.join(s.config.dataDir, p.image))).toBe(true);
+      expect(await s.uploads.info(p.image), p.image).toBeDefined();
     }
     const inactive = all.filter((p) => p.status === 'Inactive');
     expect(inactive.length).toBeGreaterThanOrEqual(3);
@@ -126,7 +124,7 @@ describe('the demo e-commerce catalogue (seedEcommerce)', () => {
     const other = await createTestServer();
     try {
       await other.db.delete(categoriesTable).where(eq(categoriesTable.kind, 'ecommerce'));
-      expect(await seedEcommerce(other.db, other.config.dataDir)).toBe(false);
+      expect(await seedEcommerce(other.db, other.uploads)).toBe(false);
       const [n] = await other.db.select({ n: count() }).from(subCategoriesTable);
       expect(n!.n).toBe(0);
     } finally {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import sharp from 'sharp';
@@ -17,6 +18,13 @@ import {
 import { ensureSuperAdmin, seedCategories } from '@server/db/seed';
 import type { Mailer } from '@server/lib/mailer';
 import { hashPassword } from '@server/lib/passwords';
+import {
+  IMAGE_TYPES,
+  uploadRelative,
+  uploadStoreFor,
+  type ImageExt,
+  type UploadStore,
+} from '@server/lib/uploadStore';
 
 export const ADMIN_EMAIL = 'admin@example.com';
 export const ADMIN_PASSWORD = 'Super-Secret-Password-1';
@@ -59,6 +67,12 @@ export interface TestServer {
   outboxFor(email: string): Promise<string[]>;
   /** A real small PNG built with sharp. */
   tinyPng: typeof tinyPng;
+  /** The app's upload store: DATA_DIR/uploads on PGlite, the `uploads` table on PostgreSQL. */
+  uploads: UploadStore;
+  /** Every stored upload, as `ab/<sha256>.png`, sorted: files on disk or rows of `uploads`. */
+  storedUploads(): Promise<string[]>;
+  /** The bytes of the upload at `url` (`/uploads/...`), or undefined when there is none. */
+  readUpload(url: string): Promise<Buffer | undefined>;
 }
 
 /** PostgreSQL pool settings of openDatabase (PGlite has neither). */
@@ -101,14 +115,14 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
 /** A PostgreSQL database of its own when TEST_DATABASE_URL is set, else PGlite in memory. */
 async function freshDatabase(
   options: DatabaseOptions = {},
-): Promise<{ handle: DatabaseHandle; drop(): Promise<void> }> {
+): Promise<{ handle: DatabaseHandle; url?: string; drop(): Promise<void> }> {
   if (!process.env.TEST_DATABASE_URL) {
     const handle = await openDatabase({ dataDir: 'memory://', ...options });
     return { handle, drop: async () => {} };
   }
   const { url, drop } = await createTestDatabase();
   const handle = await openDatabase({ databaseUrl: url, ...options });
-  return { handle, drop };
+  return { handle, url, drop };
 }
 
 /** Undoes nodemailer's quoted-printable encoding (soft line breaks and =XX escapes). */
@@ -137,8 +151,11 @@ export async function createTestServer(
   } = {},
 ): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'hs-api-test-'));
+  const { handle, url, drop } = await freshDatabase(opts.database);
   const config = loadConfig({
     DATA_DIR: dataDir,
+    // As a server on that database is configured: uploads then live in PostgreSQL too.
+    DATABASE_URL: url ?? '',
     ADMIN_EMAIL,
     ADMIN_PASSWORD,
     JWT_SECRET,
@@ -148,11 +165,11 @@ export async function createTestServer(
     VALIDATE_RESPONSES: 'true',
     ...opts.env,
   });
-  const { handle, drop } = await freshDatabase(opts.database);
   const db = handle.db;
+  const uploads = uploadStoreFor(config, db);
   await ensureSuperAdmin(db, config);
-  await seedCategories(db, config.dataDir);
-  const app = await buildApp({ config, db, mailer: opts.mailer, logger: opts.logger });
+  await seedCategories(db, uploads);
+  const app = await buildApp({ config, db, mailer: opts.mailer, logger: opts.logger, uploads });
   await app.ready();
 
   async function login(email: string, password: string): Promise<string> {
@@ -228,6 +245,11 @@ export async function createTestServer(
     readLatestOtp,
     outboxFor,
     tinyPng,
+    uploads: app.uploads,
+    storedUploads: () => storedUploads(app.uploads, db, dataDir),
+    async readUpload(url: string) {
+      return (await app.uploads.open(url))?.bytes;
+    },
     async close() {
       await app.close();
       await handle.close();
@@ -235,6 +257,22 @@ export async function createTestServer(
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Every upload a store holds, as `ab/<sha256>.png`, sorted. */
+export async function storedUploads(
+  store: UploadStore,
+  db: Database,
+  dataDir: string,
+): Promise<string[]> {
+  if (store.kind === 'disk') return listFiles(path.join(dataDir, 'uploads'));
+  const { rows } = await db.execute<{ key: string; content_type: string }>(
+    sql`SELECT key, content_type FROM uploads ORDER BY key`,
+  );
+  const extOf = Object.fromEntries(
+    Object.entries(IMAGE_TYPES).map(([ext, type]) => [type, ext as ImageExt]),
+  );
+  return rows.map((r) => uploadRelative(r.key, extOf[r.content_type]!)).sort();
 }
 
 /** A real PNG (decodable by sharp), different for each colour. */

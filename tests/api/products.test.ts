@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categoriesTable } from '@server/db/schema';
 import { seedCatalogue } from '@server/db/seed/catalogue';
@@ -6,7 +5,6 @@ import {
   bearer,
   areaClient,
   createTestServer,
-  listFiles,
   multipart,
   pngPart,
   tinyPng,
@@ -176,7 +174,7 @@ describe('POST /api/product/create-product', () => {
   });
 
   it('leaves no file behind when the image is a text file named .png or the write fails', async () => {
-    const uploads = () => listFiles(path.join(s.config.dataDir, 'uploads'));
+    const uploads = () => s.storedUploads();
     const before = await uploads();
     const text = await post('create-product', {
       ...jar(),
@@ -302,8 +300,8 @@ describe('seedCatalogue', () => {
   it('fills an empty catalogue once, per kind, with real images', async () => {
     const fresh = await createTestServer();
     try {
-      expect(await seedCatalogue(fresh.db, fresh.config.dataDir)).toBe(true);
-      expect(await seedCatalogue(fresh.db, fresh.config.dataDir)).toBe(false);
+      expect(await seedCatalogue(fresh.db, fresh.uploads)).toBe(true);
+      expect(await seedCatalogue(fresh.db, fresh.uploads)).toBe(false);
       const cats = await fresh.db.select().from(categoriesTable);
       const id = (kind: string) => cats.find((c) => c.kind === kind)!.id;
       const call = (url: string, payload?: object) =>

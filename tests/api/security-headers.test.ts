@@ -43,11 +43,11 @@ describe('security headers', () => {
     );
     await writeFile(path.join(distDir, 'assets', 'admin-x.js'), 'export {};\n');
     s = await createTestServer({ env: { DIST_DIR: distDir } });
-    imageUrl = (await storeImage(s.config.dataDir, await s.tinyPng())).url;
+    imageUrl = (await storeImage(s.uploads, await s.tinyPng())).url;
     // A valid PNG with an HTML page after its end: it decodes, so the upload check takes it.
     const html = Buffer.from('<html><body><script>alert(document.domain)</script></body></html>');
     const polyglot = Buffer.concat([await s.tinyPng({ r: 1, g: 2, b: 3 }), html]);
-    polyglotUrl = (await storeImage(s.config.dataDir, polyglot)).url;
+    polyglotUrl = (await storeImage(s.uploads, polyglot)).url;
   }, 60_000);
 
   afterAll(async () => {

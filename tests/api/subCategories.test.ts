@@ -1,11 +1,9 @@
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categoriesTable, productsTable } from '@server/db/schema';
 import {
   bearer,
   areaClient,
   createTestServer,
-  listFiles,
   pngPart,
   tinyPng,
   type FilePart,
@@ -82,7 +80,7 @@ describe('POST /api/subCategory/create-subCategory', () => {
   });
 
   it('refuses other kinds, unknown categories and a text file named .png, leaving no file', async () => {
-    const before = await listFiles(path.join(s.config.dataDir, 'uploads'));
+    const before = await s.storedUploads();
     const fields = { name: 'A', title: 'B', description: 'C' };
     const water = await post('create-subCategory', {
       ...fields,
@@ -108,7 +106,7 @@ describe('POST /api/subCategory/create-subCategory', () => {
       statusCode: 400,
       message: 'The image must be a JPEG, PNG, WebP or GIF file.',
     });
-    expect(await listFiles(path.join(s.config.dataDir, 'uploads'))).toEqual(before);
+    expect(await s.storedUploads()).toEqual(before);
   });
 
   it('also accepts a JSON body (without a file it asks for the image)', async () => {

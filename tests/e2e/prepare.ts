@@ -20,6 +20,7 @@ import {
 import { ensureSuperAdmin, seedCategories } from '@server/db/seed';
 import { seedCustomers } from '@server/db/seed/customers';
 import { hashPassword } from '@server/lib/passwords';
+import { uploadStoreFor } from '@server/lib/uploadStore';
 import { placeOrder } from '@server/modules/orders/placeOrder';
 import { requestReturn } from '@server/modules/returns/requestReturn';
 import { openTicket } from '@server/modules/supports/openTicket';
@@ -33,7 +34,7 @@ const config = loadConfig(); // recreates DATA_DIR
 const database = await openDatabase({ dataDir: `${config.dataDir}/pgdata` });
 try {
   await ensureSuperAdmin(database.db, config);
-  await seedCategories(database.db, config.dataDir);
+  await seedCategories(database.db, uploadStoreFor(config, database.db));
   // A few customers for the customer screens (demo data is off in browser tests).
   await seedCustomers(database.db, 12);
   for (const admin of [ORDERS_ADMIN, RECOVER_ADMIN]) {

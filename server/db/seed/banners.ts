@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import type { UploadStore } from '../../lib/uploadStore';
 import { storeImage } from '../../lib/uploads';
 import type { Database } from '../client';
 import { bannersTable, categoriesTable, type CategoryKind } from '../schema';
@@ -97,9 +98,9 @@ function escapeXml(s: string) {
   );
 }
 
-async function storeArt(dataDir: string, art: BannerArt[]): Promise<string[]> {
+async function storeArt(uploads: UploadStore, art: BannerArt[]): Promise<string[]> {
   const urls: string[] = [];
-  for (const a of art) urls.push((await storeImage(dataDir, await bannerPng(a))).url);
+  for (const a of art) urls.push((await storeImage(uploads, await bannerPng(a))).url);
   return urls;
 }
 
@@ -107,7 +108,7 @@ async function storeArt(dataDir: string, art: BannerArt[]): Promise<string[]> {
  * On an empty banners table: the Home banners and one banner per category (run after the
  * categories are seeded). Returns whether it inserted anything.
  */
-export async function seedBanners(db: Database, dataDir: string): Promise<boolean> {
+export async function seedBanners(db: Database, uploads: UploadStore): Promise<boolean> {
   const [any] = await db.select({ id: bannersTable.id }).from(bannersTable).limit(1);
   if (any) return false;
   const categories = await db
@@ -118,12 +119,12 @@ export async function seedBanners(db: Database, dataDir: string): Promise<boolea
     rows.push({
       title: home.title,
       categoryId: null,
-      imageUrls: await storeArt(dataDir, home.art),
+      imageUrls: await storeArt(uploads, home.art),
     });
   }
   for (const c of categories) {
     const art = KIND_BANNERS[c.kind] ?? KIND_BANNERS.other;
-    rows.push({ title: art.headline, categoryId: c.id, imageUrls: await storeArt(dataDir, [art]) });
+    rows.push({ title: art.headline, categoryId: c.id, imageUrls: await storeArt(uploads, [art]) });
   }
   await db.insert(bannersTable).values(rows);
   return true;

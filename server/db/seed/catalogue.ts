@@ -1,5 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { fromMoney } from '../../lib/money';
+import type { UploadStore } from '../../lib/uploadStore';
 import { storeImage } from '../../lib/uploads';
 import type { Database } from '../client';
 import {
@@ -188,12 +189,12 @@ const money = (p: { price: number; discountPrice: number }) => ({
  * A realistic catalogue for the seeded service categories (found by kind), with generated
  * images; only when the products table is empty. Returns true when it inserted anything.
  */
-export async function seedCatalogue(db: Database, dataDir: string): Promise<boolean> {
+export async function seedCatalogue(db: Database, uploads: UploadStore): Promise<boolean> {
   const [existing] = await db.select({ n: count() }).from(productsTable);
   if ((existing?.n ?? 0) > 0) return false;
 
   const image = async (kind: CategoryKind, label: string) =>
-    (await storeImage(dataDir, await illustrationPng(kind, label))).url;
+    (await storeImage(uploads, await illustrationPng(kind, label))).url;
   const categoryOf = async (kind: CategoryKind) => {
     const [row] = await db
       .select({ id: categoriesTable.id })

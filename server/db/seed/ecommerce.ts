@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { fromMoney } from '../../lib/money';
+import type { UploadStore } from '../../lib/uploadStore';
 import { storeImage } from '../../lib/uploads';
 import type { Database } from '../client';
 import { categoriesTable, ecommerceProductsTable, subCategoriesTable } from '../schema';
@@ -113,7 +114,7 @@ const DAY = 86_400_000;
  * Does nothing when e-commerce products exist or there is no e-commerce category; a category
  * of the same name that already exists is reused. Returns true when it inserted anything.
  */
-export async function seedEcommerce(db: Database, dataDir: string): Promise<boolean> {
+export async function seedEcommerce(db: Database, uploads: UploadStore): Promise<boolean> {
   const [existing] = await db
     .select({ id: ecommerceProductsTable.id })
     .from(ecommerceProductsTable)
@@ -125,11 +126,11 @@ export async function seedEcommerce(db: Database, dataDir: string): Promise<bool
     .where(eq(categoriesTable.kind, 'ecommerce'));
   if (!parent) return false;
 
-  // Images are content-addressed files: write them before the rows (a retry reuses them).
+  // Images are content-addressed: write them before the rows (a retry reuses them).
   const images = new Map<string, string>();
   const image = async (label: string) => {
     if (!images.has(label)) {
-      images.set(label, (await storeImage(dataDir, await illustrationPng('ecommerce', label))).url);
+      images.set(label, (await storeImage(uploads, await illustrationPng('ecommerce', label))).url);
     }
     return images.get(label)!;
   };

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { AppConfig } from '../../config';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
+import type { UploadStore } from '../../lib/uploadStore';
 import { storeImage } from '../../lib/uploads';
 import { allPermissions } from '../../permissions';
 import type { Database } from '../client';
@@ -36,21 +37,31 @@ export async function ensureSuperAdmin(db: Database, config: AppConfig): Promise
   const [existing] = await db.select().from(adminsTable).where(eq(adminsTable.email, email));
 
   if (!existing) {
+    const generated = !config.adminPassword && !existsSync(passwordFile);
     const password =
       config.adminPassword ??
-      (existsSync(passwordFile)
-        ? readFileSync(passwordFile, 'utf8').trim()
-        : randomBytes(9).toString('base64url'));
+      (generated
+        ? randomBytes(9).toString('base64url')
+        : readFileSync(passwordFile, 'utf8').trim());
     if (!config.adminPassword) writeFileSync(passwordFile, password + '\n', { mode: 0o600 });
-    await db.insert(adminsTable).values({
-      name: 'Super Admin',
-      email,
-      phone: '',
-      passwordHash: await hashPassword(password),
-      role: 'super-admin',
-      status: 'Active',
-      permissions: allPermissions(true),
-    });
+    const created = await db
+      .insert(adminsTable)
+      .values({
+        name: 'Super Admin',
+        email,
+        phone: '',
+        passwordHash: await hashPassword(password),
+        role: 'super-admin',
+        status: 'Active',
+        permissions: allPermissions(true),
+      })
+      .onConflictDoNothing()
+      .returning({ id: adminsTable.id });
+    if (created.length === 0) {
+      // Another instance starting at the same moment created it first: its password holds.
+      if (generated) rmSync(passwordFile, { force: true });
+      return ensureSuperAdmin(db, config);
+    }
     return { email, passwordHint: config.adminPassword ? '(from ADMIN_PASSWORD)' : password };
   }
 
@@ -115,17 +126,24 @@ const SERVICE_CATEGORIES: {
   },
 ];
 
-/** The five service categories, each with its kind and a generated image, on an empty database. */
-export async function seedCategories(db: Database, dataDir: string): Promise<boolean> {
+/**
+ * The five service categories, each with its kind and a generated image, on an empty database.
+ * Instances starting together on one PostgreSQL may both find it empty: the first insert wins.
+ */
+export async function seedCategories(db: Database, uploads: UploadStore): Promise<boolean> {
   const [any] = await db.select({ id: categoriesTable.id }).from(categoriesTable).limit(1);
   if (any) return false;
   const rows = [];
   for (const c of SERVICE_CATEGORIES) {
-    const { url } = await storeImage(dataDir, await illustrationPng(c.kind, c.name));
+    const { url } = await storeImage(uploads, await illustrationPng(c.kind, c.name));
     rows.push({ ...c, image: url });
   }
-  await db.insert(categoriesTable).values(rows);
-  return true;
+  const inserted = await db
+    .insert(categoriesTable)
+    .values(rows)
+    .onConflictDoNothing()
+    .returning({ id: categoriesTable.id });
+  return inserted.length > 0;
 }
 
 type Progress = (message: string) => void;
@@ -133,7 +151,7 @@ type Progress = (message: string) => void;
 /** The parts of the demo data, in order: each reads what the ones before it wrote. */
 const DEMO_PARTS: [
   part: string,
-  write: (db: Database, dataDir: string, progress: Progress) => Promise<unknown>,
+  write: (db: Database, uploads: UploadStore, progress: Progress) => Promise<unknown>,
 ][] = [
   ['catalogue', seedCatalogue],
   ['ecommerce', seedEcommerce],
@@ -143,7 +161,7 @@ const DEMO_PARTS: [
   ['customers', (db) => seedCustomers(db)],
   [
     'orders',
-    (db, _dataDir, progress) =>
+    (db, _uploads, progress) =>
       seedOrders(db, 4000, (count, of) => {
         if (count % 1000 === 0 && count < of) progress(`${count} of ${of}`);
       }),
@@ -163,12 +181,12 @@ const DEMO_PARTS: [
  * PostgreSQL a second instance starting at the same time waits on its primary key until the
  * first commits, then finds the part done. A part that finds its tables already holding data
  * (the owner's own, or a database seeded before the markers, see migration 0012) writes nothing
- * there and is marked done all the same. Image files are content-addressed, so the ones a killed
- * start wrote are simply reused.
+ * there and is marked done all the same. Images are content-addressed: in PostgreSQL they are
+ * written in the part's transaction; files on disk that a killed start wrote are simply reused.
  */
 export async function seedDemoData(
   db: Database,
-  dataDir: string,
+  uploads: UploadStore,
   log: Progress = () => {},
 ): Promise<void> {
   for (const [part, write] of DEMO_PARTS) {
@@ -181,7 +199,7 @@ export async function seedDemoData(
         .returning({ part: seedProgressTable.part });
       if (!claimed) return false;
       log(`demo data: seeding ${part}`);
-      await write(tx, dataDir, (message) => log(`demo data: ${part} ${message}`));
+      await write(tx, uploads.within(tx), (message) => log(`demo data: ${part} ${message}`));
       return true;
     });
     if (wrote) log(`demo data: ${part} done in ${((Date.now() - started) / 1000).toFixed(1)} s`);

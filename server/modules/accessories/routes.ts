@@ -148,7 +148,7 @@ const accessoryRoutes: FastifyPluginAsyncZod = async (app) => {
       checkPrices(fields);
       const category = await accessoryCategory(categoryId);
       checkType(fields.type, category);
-      const created = await withStoredImage(app.config.dataDir, image, (url) =>
+      const created = await withStoredImage(app.uploads, image, (url) =>
         repo.create({ ...fields, categoryId: category.id, imageUrl: url! }),
       );
       return ok(`Accessory ${created.name} created successfully`, {
@@ -183,7 +183,7 @@ const accessoryRoutes: FastifyPluginAsyncZod = async (app) => {
         noun: 'accessory',
       });
       checkType(fields.type, await accessoryCategory(existing.categoryId));
-      const updated = await withStoredImage(app.config.dataDir, replacedImage(image), (url) =>
+      const updated = await withStoredImage(app.uploads, replacedImage(image), (url) =>
         repo.update(id, { ...fields, ...(url ? { imageUrl: url } : {}) }),
       );
       if (!updated) throw notFound(MISSING);

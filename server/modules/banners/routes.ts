@@ -1,5 +1,4 @@
 import { ok } from '../../lib/reply';
-import { rm } from 'node:fs/promises';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HOME_BANNER_ID } from '../../db/schema';
@@ -99,7 +98,7 @@ const bannerRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /**
    * Stores every image, then runs `write` with their paths. If any image is refused or the write
-   * fails, the files this request created are removed again, so a failed call leaves no files.
+   * fails, the images this request stored are removed again, so a failed call leaves none.
    */
   async function withStoredImages<T>(
     files: Buffer[],
@@ -107,12 +106,12 @@ const bannerRoutes: FastifyPluginAsyncZod = async (app) => {
   ): Promise<T> {
     const stored: StoredImage[] = [];
     try {
-      for (const bytes of files) stored.push(await storeImage(app.config.dataDir, bytes));
+      for (const bytes of files) stored.push(await storeImage(app.uploads, bytes));
       return await write(stored.map((s) => s.url));
     } catch (err) {
-      // The same picture sent twice is one file: remove each created file once.
-      const created = new Set(stored.filter((s) => s.created).map((s) => s.file));
-      await Promise.all([...created].map((file) => rm(file, { force: true })));
+      // The same picture sent twice is stored once: remove each created image once.
+      const created = new Set(stored.filter((s) => s.created).map((s) => s.url));
+      await Promise.all([...created].map((url) => app.uploads.remove(url)));
       throw err;
     }
   }

@@ -180,7 +180,7 @@ const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { image, ...fields } = request.body;
-      const created = await withStoredImage(app.config.dataDir, image, (url) =>
+      const created = await withStoredImage(app.uploads, image, (url) =>
         writeErrors(() => repo.create({ ...fields, image: url! })),
       );
       return ok(`Category ${fields.name} created successfully`, {
@@ -215,7 +215,7 @@ const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
         throw badRequest('The category name cannot be changed.');
       }
       const newImage = Buffer.isBuffer(image) ? image : undefined;
-      const updated = await withStoredImage(app.config.dataDir, newImage, (url) =>
+      const updated = await withStoredImage(app.uploads, newImage, (url) =>
         repo.update(id, { ...fields, ...(url ? { image: url } : {}) }),
       );
       return ok(`Category ${existing.name} updated successfully`, {

@@ -152,7 +152,7 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
       checkPrices(fields);
       const category = await productCategory(categoryId);
       const kind = await kindRules(category, { quantity, subCategoryId });
-      const created = await withStoredImage(app.config.dataDir, image, (url) =>
+      const created = await withStoredImage(app.uploads, image, (url) =>
         repo.create({ ...fields, ...kind, categoryId: category.id, image: url! }),
       );
       return ok(`Product ${created.name} created successfully`, { product: toProductDto(created) });
@@ -186,7 +186,7 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       const category = await findCategory(app.db, existing.categoryId);
       const kind = await kindRules(category, { quantity, subCategoryId });
-      const updated = await withStoredImage(app.config.dataDir, replacedImage(image), (url) =>
+      const updated = await withStoredImage(app.uploads, replacedImage(image), (url) =>
         repo.update(id, { ...fields, ...kind, ...(url ? { image: url } : {}) }),
       );
       if (!updated) throw notFound(MISSING);

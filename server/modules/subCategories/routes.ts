@@ -96,7 +96,7 @@ const subCategoryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { image, categoryId, ...fields } = request.body;
       const category = await laundryCategory(categoryId);
-      const created = await withStoredImage(app.config.dataDir, image, (url) =>
+      const created = await withStoredImage(app.uploads, image, (url) =>
         repo.create({ ...fields, categoryId: category.id, image: url! }),
       );
       return ok(`Sub Category ${created.name} created successfully`, {
@@ -128,7 +128,7 @@ const subCategoryRoutes: FastifyPluginAsyncZod = async (app) => {
       const existing = await repo.findById(id);
       if (!existing) throw notFound(MISSING);
       const newImage = Buffer.isBuffer(image) ? image : undefined;
-      const updated = await withStoredImage(app.config.dataDir, newImage, (url) =>
+      const updated = await withStoredImage(app.uploads, newImage, (url) =>
         repo.update(id, { ...fields, ...(url ? { image: url } : {}) }),
       );
       if (!updated) throw notFound(MISSING);

@@ -1,4 +1,6 @@
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { databaseUploadStore, diskUploadStore } from '../../../lib/uploadStore';
 import type { DatabaseHandle } from '../../client';
 import { checkCounters, rebuildCounters } from '../../counters';
 import { seedCategories } from '../index';
@@ -28,7 +30,10 @@ export { SeedLargeRefused } from './bulk';
 export { DEFAULT_COUNTS, parseSeedLargeArgs, SeedLargeUsageError, USAGE } from './options';
 
 export interface LargeSeedOptions extends LargeSeedCounts {
-  /** DATA_DIR: the catalogue's images are stored there when it is seeded. */
+  /**
+   * DATA_DIR: the catalogue's images are stored under its uploads/ when it is seeded on the
+   * embedded database (on PostgreSQL they go into the `uploads` table, as the server keeps them).
+   */
   dataDir: string;
   /** Empty the generated tables first instead of refusing a database that holds orders. */
   reset?: boolean;
@@ -79,9 +84,13 @@ export async function seedLarge(
   const orders = new OrderKeys(opts.orders, timeline);
 
   if (!opts.reset) await refuseUnlessEmpty(runnerOf(db));
+  const uploads =
+    handle.kind === 'postgres'
+      ? databaseUploadStore(db)
+      : diskUploadStore(path.join(opts.dataDir, 'uploads'));
   await phase('catalogue and admins', async () => {
-    await seedCategories(db, opts.dataDir);
-    await seedCatalogue(db, opts.dataDir);
+    await seedCategories(db, uploads);
+    await seedCatalogue(db, uploads);
     await seedServiceAreas(db);
     await seedDemoAdmins(db);
   });
