@@ -81,13 +81,16 @@ export interface OrderFilter {
 const byDayOrUrgency = (f: OrderFilter) => Boolean(f.from || f.to || f.emergency);
 
 /**
- * Whether the counters give the filter's total: the per-order counters have the pin code but
- * no day, the per-day ones the day and urgency but no pin code, and none has the slot; such a
- * list counts its orders through the filter's index (a pin code's, a day range's, a service's
- * open jobs), each a small part of the table.
+ * Which counters give the filter's total (a search aside): `order_counts` have the pin code but
+ * no day, `order_day_counts` the day and urgency but no pin code, and none has the slot. Without
+ * either, the list counts its orders through the filter's index (a pin code's, a day range's, a
+ * service's open jobs), each a small part of the table.
  */
-const countersCount = (f: OrderFilter) =>
-  f.slot === undefined && !(f.pincode !== undefined && byDayOrUrgency(f));
+function countersFor(f: OrderFilter): 'per-pincode' | 'per-day' | undefined {
+  if (f.slot !== undefined) return undefined;
+  if (!byDayOrUrgency(f)) return 'per-pincode';
+  return f.pincode === undefined ? 'per-day' : undefined;
+}
 
 /** A list's filter and order, without a page: what an export reads. */
 export interface OrderListQuery extends OrderFilter {
@@ -215,7 +218,7 @@ export function createOrderRepository(db: Database) {
     return where;
   }
 
-  /** The total of a filter the counters cannot give (`countersCount`), counted. */
+  /** The total of a filter the counters cannot give (`countersFor`), counted. */
   async function countOf(where: SQL[]): Promise<number> {
     const [row] = await db
       .select({ n: count() })
@@ -336,22 +339,24 @@ export function createOrderRepository(db: Database) {
   /**
    * The total from the counters kept by trigger (migrations 0005, 0015): per pin code, or per
    * day and urgency for a date range or emergencies; a search from its own counters
-   * (`searchTotal`); what no counter splits, counted through its index (`countersCount`).
+   * (`searchTotal`); what no counter splits, counted through its index (`countersFor`).
    */
   async function total(f: OrderFilter, m?: SearchMatches): Promise<number> {
     if (f.search) return searchTotal(f, m ?? (await lookUp(f.search)));
-    if (!countersCount(f)) return countOf(baseConditions(f));
+    const counters = countersFor(f);
+    if (!counters) return countOf(baseConditions(f));
     const sum = <T extends typeof orderCountsTable | typeof orderDayCountsTable>(table: T) =>
       sql<number>`coalesce(sum(${table.n}), 0)`.mapWith(Number);
-    const [row] = byDayOrUrgency(f)
-      ? await db
-          .select({ n: sum(orderDayCountsTable) })
-          .from(orderDayCountsTable)
-          .where(and(...dayCounterConditions(f)))
-      : await db
-          .select({ n: sum(orderCountsTable) })
-          .from(orderCountsTable)
-          .where(and(...counterConditions(f)));
+    const [row] =
+      counters === 'per-day'
+        ? await db
+            .select({ n: sum(orderDayCountsTable) })
+            .from(orderDayCountsTable)
+            .where(and(...dayCounterConditions(f)))
+        : await db
+            .select({ n: sum(orderCountsTable) })
+            .from(orderCountsTable)
+            .where(and(...counterConditions(f)));
     return row?.n ?? 0;
   }
 
@@ -493,7 +498,7 @@ export function createOrderRepository(db: Database) {
      */
     async countsByPincode(f: OrderFilter): Promise<Map<string, number>> {
       const rows =
-        f.search || f.slot !== undefined || byDayOrUrgency(f)
+        f.search || countersFor(f) !== 'per-pincode'
           ? await db
               .select({ pincode: ordersTable.pincode, n: count() })
               .from(ordersTable)

@@ -1,8 +1,7 @@
 import { ok } from '../../lib/reply';
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { categoriesTable, ORDER_STATUSES, ORDER_TYPES, type OrderStatus } from '../../db/schema';
+import { ORDER_STATUSES, ORDER_TYPES, type OrderStatus } from '../../db/schema';
 import { bulkIds, bulkOutcome, countOf, missingMessage } from '../../lib/bulk';
 import { CSV_BATCH, csvAnswer, sendCsv } from '../../lib/csv';
 import { notFound } from '../../lib/errors';
@@ -19,11 +18,12 @@ import { auditEach } from '../../plugins/audit';
 import { ORDER_CSV_COLUMNS } from './csv';
 import { jobFilter, jobFilterQuery, orderFilterQuery, ordersFilter, withDays } from './filters';
 import { toAccessoryDto, toHistoryDto, toOrderDto } from './dto';
-import { INLINE_SHEET_JOBS, inlineJobSheet } from './jobSheetRows';
+import { findSheetService, INLINE_SHEET_JOBS, inlineJobSheet } from './jobSheetRows';
 import { createOrderRepository, type OrderFilter, type OrderSort } from './repository';
 import { orderDetailDto, orderDto, orderPage } from './schemas';
 
 const NOT_FOUND = 'This order does not exist.';
+const NO_SERVICE = 'This service does not exist.';
 const STATUS_MESSAGE = `Status must be one of: ${ORDER_STATUSES.join(', ')}.`;
 
 /** The sort fields each list accepts (docs/api.md); anything else is a 400 naming them. */
@@ -324,11 +324,8 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const q = request.query;
-      const [service] = await app.db
-        .select({ name: categoriesTable.name, kind: categoriesTable.kind })
-        .from(categoriesTable)
-        .where(eq(categoriesTable.id, request.params.serviceId));
-      if (!service) throw notFound('This service does not exist.');
+      const service = await findSheetService(app.db, request.params.serviceId);
+      if (!service) throw notFound(NO_SERVICE);
       const filter = jobFilter(request.params.serviceId, q);
       const page = await listPage(filter, q);
       if (!q.wantPdf) return ok('Jobs', page);
@@ -377,12 +374,9 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const q = request.query;
-      const [service] = await app.db
-        .select({ id: categoriesTable.id })
-        .from(categoriesTable)
-        .where(eq(categoriesTable.id, request.params.serviceId));
-      if (!service) throw notFound('This service does not exist.');
-      return sendCsv(request, reply, exportOf(jobFilter(service.id, q), q));
+      const { serviceId } = request.params;
+      if (!(await findSheetService(app.db, serviceId))) throw notFound(NO_SERVICE);
+      return sendCsv(request, reply, exportOf(jobFilter(serviceId, q), q));
     },
   );
 };
