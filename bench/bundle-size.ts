@@ -159,6 +159,8 @@ try {
 
   // 2. A signed-in admin opens the dashboard with an empty cache, until its chart is drawn.
   let admin = await browser.newContext({ baseURL: address, storageState: session });
+  // The live alert stream never ends: without it the network goes idle once the page is drawn.
+  await admin.route('**/api/live/events', (route) => route.abort());
   const dashboardPage = await admin.newPage();
   const dashboard = await assetsLoaded(admin, async () => {
     await dashboardPage.goto('/admin-panel/dashboard');
@@ -168,6 +170,7 @@ try {
   // 3. The admin, again with an empty cache, opens a content editor by its address.
   await admin.close();
   admin = await browser.newContext({ baseURL: address, storageState: session });
+  await admin.route('**/api/live/events', (route) => route.abort());
   const editorPage = await admin.newPage();
   const editor = await assetsLoaded(admin, async () => {
     await editorPage.goto('/admin-panel/terms-and-conditions');

@@ -1,10 +1,12 @@
 import type { ActionMethods } from '@/providers/actions';
 import type { BaseDataProvider } from '@/providers/dataProvider';
 import type { ResourceDeclaration } from '@/providers/resource';
+import type { assigningJobActions } from './assigningJobs';
 import type { contentActions } from './content';
 import type { deliverySettingsActions } from './deliverySettings';
 import type { orderActions } from './orders/calls';
 import type { returnActions } from './returns';
+import type { riderActions } from './riders';
 import type { supportActions } from './supports';
 import type { userActions } from './users';
 import { accessories } from './accessories';
@@ -23,6 +25,7 @@ import { plans } from './plans';
 import { pricing } from './pricing';
 import { products } from './products';
 import { returns } from './returns';
+import { riders } from './riders';
 import { subCategories } from './subCategories';
 import { supports } from './supports';
 import { userResources } from './users';
@@ -46,6 +49,8 @@ export const resources: ResourceDeclaration[] = [
   deliverySettings,
   account,
   assigningJobs,
+  // Its menu entries (Riders, Cash on delivery) follow the per-service Assigning Jobs ones.
+  riders,
   orders,
   returns,
   supports,
@@ -55,10 +60,12 @@ export const resources: ResourceDeclaration[] = [
 ];
 
 /** Every action the resources declare (`api.actions`), as typed provider methods. */
-export type AppActions = typeof contentActions &
+export type AppActions = typeof assigningJobActions &
+  typeof contentActions &
   typeof deliverySettingsActions &
   typeof orderActions &
   typeof returnActions &
+  typeof riderActions &
   typeof supportActions &
   typeof userActions;
 

@@ -29,6 +29,11 @@ import deliverySettingsRoutes from './modules/deliverySettings/routes';
 import ecommerceRoutes from './modules/ecommerce/routes';
 import healthRoutes from './modules/health/routes';
 import jobSheetRoutes from './modules/orders/jobSheetRoutes';
+import assignRoutes from './modules/orders/assignRoutes';
+import placeOrderRoutes from './modules/orders/placeOrderRoutes';
+import liveRoutes from './modules/live/routes';
+import riderRoutes from './modules/riders/routes';
+import runSheetRoutes from './modules/riders/runSheetRoutes';
 import orderRoutes from './modules/orders/routes';
 import pincodeRoutes from './modules/pincodes/routes';
 import planRoutes from './modules/plans/routes';
@@ -128,6 +133,11 @@ export async function buildApp(opts: BuildAppOptions) {
       await api.register(deliverySettingsRoutes);
       await api.register(orderRoutes, { prefix: '/order' });
       await api.register(jobSheetRoutes, { prefix: '/order' });
+      await api.register(assignRoutes, { prefix: '/order' });
+      await api.register(placeOrderRoutes, { prefix: '/order' });
+      await api.register(riderRoutes, { prefix: '/rider' });
+      await api.register(runSheetRoutes, { prefix: '/rider' });
+      await api.register(liveRoutes, { prefix: '/live' });
       await api.register(returnRoutes, { prefix: '/return-history' });
       await api.register(supportRoutes, { prefix: '/support' });
       // terms-conditions/... and contact-us/...

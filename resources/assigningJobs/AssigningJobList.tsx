@@ -7,7 +7,10 @@ import { OrderDatagrid } from '../orders/OrderDatagrid';
 import { collectsReturns } from '../orders/orderFields';
 import { OrdersPagedList } from '../orders/OrdersPagedList';
 import { useServiceCategory } from '../orders/useServiceCategory';
+import { AssignRiderButton } from './AssignRiderButton';
+import { AutoAssignButton } from './AutoAssignButton';
 import { DownloadPdfButton } from './DownloadPdfButton';
+import { UnassignButton } from './UnassignButton';
 import { PincodeFilter } from '../orders/PincodeFilter';
 import { JOB_FILTERS, JobFilters } from './JobFilters';
 
@@ -16,7 +19,8 @@ export const JOB_SORT_FIELDS = ['createdAt', 'orderId', 'pincode', 'totalAmount'
 
 /**
  * /admin-panel/assigning-job/{name}/{serviceId}/{page}: the open jobs of a service by pin code,
- * searchable and sortable, with the job sheet. The columns follow the category's kind (loaded
+ * searchable and sortable, with the job sheet, each job's rider, and assigning (selected jobs
+ * to a rider, unassign, auto-assign). The columns follow the category's kind (loaded
  * by id), not the `name` in the address: tiffin shows pickup / drop and dates, no status edit.
  */
 export function AssigningJobList() {
@@ -48,6 +52,7 @@ export function AssigningJobList() {
           <PincodeFilter />
           <ListSearch />
           <DownloadPdfButton serviceId={serviceId} />
+          <AutoAssignButton serviceId={serviceId} />
         </>
       }
     >
@@ -57,6 +62,12 @@ export function AssigningJobList() {
         sortFields={JOB_SORT_FIELDS}
         jobs
         tiffin={kind === 'tiffin'}
+        moreBulkActions={
+          <>
+            <AssignRiderButton />
+            <UnassignButton />
+          </>
+        }
       />
     </OrdersPagedList>
   );

@@ -1,11 +1,14 @@
 import { Typography } from '@mui/material';
+import type { ReactNode } from 'react';
 import {
   Datagrid,
   FunctionField,
   useCanAccess,
   useResourceContext,
+  useTranslate,
   type RaRecord,
 } from 'react-admin';
+import { Link } from 'react-router-dom';
 import { formatDashedDate, formatRupees } from '@/format';
 import { bulkActionProps } from '@/lists/BulkActions';
 import { shortId } from '../users/names';
@@ -39,6 +42,8 @@ export interface OrderDatagridProps {
   jobs?: boolean;
   /** Tiffin jobs: pickup / drop addresses and start / end dates, and no status edit. */
   tiffin?: boolean;
+  /** Bulk actions beside 'Set status' (assigning jobs: assign to a rider, unassign). */
+  moreBulkActions?: ReactNode;
 }
 
 const returnCell = (r: RaRecord) => (collectsReturns(serviceKind(r)) ? r.returnQuantity : '—');
@@ -50,13 +55,19 @@ export function OrderDatagrid({
   sortFields = ORDER_SORT_FIELDS,
   jobs = false,
   tiffin = false,
+  moreBulkActions,
 }: OrderDatagridProps) {
   const sortable = (field: string) => sortFields.includes(field);
   const resource = useResourceContext();
   const { canAccess } = useCanAccess({ resource, action: 'edit' });
   // Row checkboxes for those who may change a status; tiffin jobs have no status edit.
   const bulk = bulkActionProps(
-    canAccess && !tiffin && <OrderBulkStatusButton />,
+    canAccess && (!tiffin || Boolean(moreBulkActions)) && (
+      <>
+        {!tiffin && <OrderBulkStatusButton />}
+        {moreBulkActions}
+      </>
+    ),
     'app.orders.bulk_selected',
   );
   return (
@@ -134,11 +145,36 @@ export function OrderDatagrid({
         sortable={sortable('status')}
         render={(r) => <OrderStatusChip status={r.status} />}
       />
+      {jobs && (
+        <FunctionField label="app.assigningJobs.rider" sortable={false} render={riderCell} />
+      )}
       <FunctionField
         label="app.list.actions"
         render={() => <OrderRowActions viewPath={viewPath} noStatusEdit={tiffin} />}
       />
     </Datagrid>
+  );
+}
+
+/** Whom a job is given to, opening that rider's run of its day; 'Unassigned' otherwise. */
+function riderCell(r: RaRecord) {
+  if (!r.rider) return <RiderUnassigned />;
+  const query = new URLSearchParams(
+    Object.entries({ date: r.runDate, shift: r.runShift }).filter(([, v]) => v),
+  );
+  return (
+    <Link to={`/rider/run/${r.rider._id}?${query}`} style={{ whiteSpace: 'nowrap' }}>
+      {r.rider.name}
+    </Link>
+  );
+}
+
+function RiderUnassigned() {
+  const translate = useTranslate();
+  return (
+    <Typography variant="body2" component="span" color="text.secondary">
+      {translate('app.assigningJobs.unassigned')}
+    </Typography>
   );
 }
 

@@ -7,6 +7,15 @@ export interface StatusChange {
   toStatus: string;
   at: string;
   by: { _id: string; name: string } | null;
+  /** What else changed (dispatch: 'Assigned to Ravi Kumar'); the status may stay the same. */
+  note?: string | null;
+}
+
+/** 'Pending → Out for Delivery'; a row that only carries a note says the note alone. */
+function changeText(h: StatusChange, placed: string): string {
+  if (h.note && h.fromStatus === h.toStatus) return h.note;
+  const change = `${h.fromStatus ?? placed} → ${h.toStatus}`;
+  return h.note ? `${change} (${h.note})` : change;
 }
 
 /** Who changed the status, when, from what to what; oldest first, as the server sends it. */
@@ -26,11 +35,7 @@ export function OrderHistory({ history }: { history: StatusChange[] }) {
       <TableBody>
         {history.map((h, i) => (
           <TableRow key={i}>
-            <TableCell>
-              {h.fromStatus
-                ? `${h.fromStatus} → ${h.toStatus}`
-                : `${translate('app.orders.placed')} → ${h.toStatus}`}
-            </TableCell>
+            <TableCell>{changeText(h, translate('app.orders.placed'))}</TableCell>
             <TableCell>{formatDateTime(h.at)}</TableCell>
             <TableCell>{h.by ? h.by.name : translate('app.orders.placed_by_customer')}</TableCell>
           </TableRow>

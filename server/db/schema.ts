@@ -371,6 +371,58 @@ export interface OrderAddress {
   pincode: string;
 }
 
+/** A rider's working hours: the morning round, the evening round, or both. */
+export type RiderShift = 'Morning' | 'Evening' | 'Both';
+/** The round a job goes out in (a job's shift is never Both). */
+export type RunShift = 'Morning' | 'Evening';
+
+/**
+ * Delivery riders (issue 15): who takes the jobs of which pin codes, in which shift. A few
+ * hundred at most, so the list pages with OFFSET; the pin codes are a GIN-indexed array so
+ * "who serves 560001" is a lookup.
+ */
+export const ridersTable = pgTable(
+  'riders',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    phone: text('phone').notNull(),
+    vehicle: text('vehicle').notNull().default(''),
+    pincodes: text('pincodes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    shift: text('shift').$type<RiderShift>().notNull().default('Both'),
+    status: text('status').$type<RecordStatus>().notNull().default('Active'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('riders_phone_key').on(t.phone),
+    index('riders_name_idx').on(t.name, t.id),
+    index('riders_pincodes_idx').using('gin', t.pincodes),
+  ],
+);
+
+/**
+ * Cash handed in by a rider for a day's cash-on-delivery runs: one row per hand-in, never
+ * edited (the day's total is their sum). The rider's name is kept so the record survives the
+ * rider's deletion.
+ */
+export const riderCashSettlementsTable = pgTable(
+  'rider_cash_settlements',
+  {
+    id: id(),
+    riderId: text('rider_id').references(() => ridersTable.id, { onDelete: 'set null' }),
+    riderName: text('rider_name').notNull(),
+    runDate: date('run_date', { mode: 'string' }).notNull(),
+    amount: money('amount').notNull(),
+    settledBy: text('settled_by'),
+    settledByName: text('settled_by_name'),
+    settledAt: timestamp('settled_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('rider_cash_settlements_day_idx').on(t.runDate, t.riderId)],
+);
+
 /**
  * Orders placed by customers in the app, one service (category) each. Money is numeric; the
  * address is a snapshot. `pincode` is the pin code the job is delivered to (the delivery address
@@ -421,10 +473,27 @@ export const ordersTable = pgTable(
     deliveryAddress: jsonb('delivery_address').$type<OrderAddress>(),
     pickupAddress: jsonb('pickup_address').$type<OrderAddress>(),
     pincode: text('pincode').notNull(),
+    /** Dispatch (issue 15): the rider the job is given to, for which day and round. */
+    riderId: text('rider_id').references(() => ridersTable.id, { onDelete: 'set null' }),
+    assignedAt: timestamp('assigned_at', { withTimezone: true }),
+    runDate: date('run_date', { mode: 'string' }),
+    runShift: text('run_shift').$type<RunShift>(),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('orders_order_id_key').on(t.orderId),
+    // A rider's runs of a day (run sheet, hand-off, load, cash on delivery).
+    index('orders_rider_run_idx')
+      .on(t.riderId, t.runDate, t.runShift, t.createdAt, t.id)
+      .where(sql`${t.riderId} is not null`),
+    // A rider's open jobs within a service (the jobs list filtered by rider; delete's 409).
+    index('orders_rider_open_idx')
+      .on(t.riderId, t.categoryId, t.createdAt, t.id)
+      .where(sql`${t.status} in ('Pending', 'Out for Delivery') and ${t.riderId} is not null`),
+    // The open jobs nobody has yet, by service and pin code ("Unassigned only", auto-assign).
+    index('orders_unassigned_jobs_idx')
+      .on(t.categoryId, t.pincode, t.createdAt, t.id)
+      .where(sql`${t.status} in ('Pending', 'Out for Delivery') and ${t.riderId} is null`),
     index('orders_created_idx').on(t.createdAt, t.id),
     index('orders_status_created_idx').on(t.status, t.createdAt, t.id),
     index('orders_category_created_idx').on(t.categoryId, t.createdAt, t.id),
@@ -492,6 +561,8 @@ export const orderStatusHistoryTable = pgTable(
     toStatus: text('to_status').$type<OrderStatus>().notNull(),
     adminId: text('admin_id'),
     adminName: text('admin_name'),
+    /** What else happened, in words (e.g. 'Assigned to Ravi Kumar'); status unchanged then. */
+    note: text('note'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('order_status_history_order_idx').on(t.orderId, t.at)],

@@ -1,6 +1,7 @@
 import { and, eq, notExists } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Database } from '../db/client';
 import { adminsTable, revokedSessionsTable, type AdminRole, type Permissions } from '../db/schema';
 import { forbidden, unauthorized } from '../lib/errors';
 import { createSessionTokens, type Session, type SessionTokens } from '../lib/tokens';
@@ -49,6 +50,41 @@ function bearerToken(request: FastifyRequest): string | null {
 }
 
 /**
+ * The admin a verified token stands for, as they are now, or null when the session has ended:
+ * the admin deleted or no longer Active, signed out (token revoked), or the password changed
+ * since (session version). Every request and each live stream's ping ask it.
+ */
+export async function standingAdmin(db: Database, claims: Session): Promise<SignedInAdmin | null> {
+  const [admin] = await db
+    .select({
+      id: adminsTable.id,
+      name: adminsTable.name,
+      email: adminsTable.email,
+      role: adminsTable.role,
+      status: adminsTable.status,
+      permissions: adminsTable.permissions,
+      sessionVersion: adminsTable.sessionVersion,
+    })
+    .from(adminsTable)
+    .where(
+      and(
+        eq(adminsTable.id, claims.adminId),
+        notExists(
+          db
+            .select({ jti: revokedSessionsTable.jti })
+            .from(revokedSessionsTable)
+            .where(eq(revokedSessionsTable.jti, claims.tokenId)),
+        ),
+      ),
+    );
+  if (!admin || admin.status !== 'Active' || admin.sessionVersion !== claims.sessionVersion) {
+    return null;
+  }
+  const { status: _status, ...standing } = admin;
+  return standing;
+}
+
+/**
  * One mechanism for authentication and permissions: each /api route declares `config.access`;
  * this hook checks the token, reloads the admin (so status, password and permission changes
  * apply on the next request) and applies `mayCall` before the body is even read.
@@ -80,31 +116,8 @@ export default fp(async (app) => {
     if (!token) throw unauthorized('Please sign in to continue.');
     const claims = await app.sessions.verify(token);
     if (!claims) throw unauthorized('Your session has expired. Please sign in again.');
-    const [admin] = await app.db
-      .select({
-        id: adminsTable.id,
-        name: adminsTable.name,
-        email: adminsTable.email,
-        role: adminsTable.role,
-        status: adminsTable.status,
-        permissions: adminsTable.permissions,
-        sessionVersion: adminsTable.sessionVersion,
-      })
-      .from(adminsTable)
-      .where(
-        and(
-          eq(adminsTable.id, claims.adminId),
-          notExists(
-            app.db
-              .select({ jti: revokedSessionsTable.jti })
-              .from(revokedSessionsTable)
-              .where(eq(revokedSessionsTable.jti, claims.tokenId)),
-          ),
-        ),
-      );
-    if (!admin || admin.status !== 'Active' || admin.sessionVersion !== claims.sessionVersion) {
-      throw unauthorized('Your session has ended. Please sign in again.');
-    }
+    const admin = await standingAdmin(app.db, claims);
+    if (!admin) throw unauthorized('Your session has ended. Please sign in again.');
     if (!mayCall(admin, access)) throw forbidden(deniedMessage(access));
     request.admin = admin;
     request.session = claims;

@@ -11,6 +11,7 @@ import { messages as pincodesMessages } from '@resources/pincodes/messages';
 import { messages as deliverySettingsMessages } from '@resources/deliverySettings/messages';
 import { messages as ordersMessages } from '@resources/orders/messages';
 import { messages as assigningJobsMessages } from '@resources/assigningJobs/messages';
+import { messages as ridersMessages } from '@resources/riders/messages';
 import { messages as returnsMessages } from '@resources/returns/messages';
 import { messages as supportsMessages } from '@resources/supports/messages';
 import { messages as contentMessages } from '@resources/content/messages';
@@ -133,6 +134,7 @@ export const messages = {
     deliverySettings: deliverySettingsMessages,
     orders: ordersMessages,
     assigningJobs: assigningJobsMessages,
+    riders: ridersMessages,
     returns: returnsMessages,
     supports: supportsMessages,
     content: contentMessages,

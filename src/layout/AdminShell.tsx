@@ -8,6 +8,8 @@ import {
   type AdminContextProps,
   type CoreAdminUIProps,
 } from 'react-admin';
+import { LiveAlertsEnabled } from '../live/enabled';
+import { MOBILE_MAX_WIDTH } from './theme';
 
 // What only a signed-in admin sees loads after sign-in, in chunks of its own.
 const loadLayout = () => import('./Layout');
@@ -43,6 +45,9 @@ function LazyError(props: ComponentProps<typeof ErrorPage>) {
 }
 
 const store = localStorageStore();
+// The sidebar starts closed on phones and open otherwise, from the first render: a phone's
+// drawer opened from the stored state and closed at once left the page aria-hidden.
+store.setItem('sidebar.open', window.innerWidth > MOBILE_MAX_WIDTH);
 
 export type AdminShellProps = Omit<AdminContextProps, 'store'> &
   Pick<
@@ -68,27 +73,30 @@ export function AdminShell({
 }: AdminShellProps) {
   return (
     <AdminContext store={store} {...context}>
-      <CssBaseline enableColorScheme>
-        {/* While the layout loads after sign-in: the page shown while the session is checked. */}
-        <Suspense fallback={<LoadingPage />}>
-          <CoreAdminUI
-            layout={LazyLayout}
-            catchAll={CatchAll}
-            accessDenied={AccessDenied}
-            authenticationError={AuthenticationError}
-            error={LazyError}
-            loading={CheckingSession}
-            dashboard={dashboard}
-            loginPage={loginPage}
-            requireAuth={requireAuth}
-            title={title}
-            disableTelemetry={disableTelemetry}
-          >
-            {children}
-          </CoreAdminUI>
-        </Suspense>
-        <Notification />
-      </CssBaseline>
+      {/* The layout opens the live alert stream once signed in (src/live/LiveAlerts.tsx). */}
+      <LiveAlertsEnabled.Provider value>
+        <CssBaseline enableColorScheme>
+          {/* While the layout loads after sign-in: the page shown while the session is checked. */}
+          <Suspense fallback={<LoadingPage />}>
+            <CoreAdminUI
+              layout={LazyLayout}
+              catchAll={CatchAll}
+              accessDenied={AccessDenied}
+              authenticationError={AuthenticationError}
+              error={LazyError}
+              loading={CheckingSession}
+              dashboard={dashboard}
+              loginPage={loginPage}
+              requireAuth={requireAuth}
+              title={title}
+              disableTelemetry={disableTelemetry}
+            >
+              {children}
+            </CoreAdminUI>
+          </Suspense>
+          <Notification />
+        </CssBaseline>
+      </LiveAlertsEnabled.Provider>
     </AdminContext>
   );
 }

@@ -13,6 +13,7 @@ import {
   useUserMenu,
 } from 'react-admin';
 import { Link } from 'react-router-dom';
+import { MuteToggle } from '../live/MuteToggle';
 
 function FullscreenToggle() {
   const [full, setFull] = useState(() => Boolean(document.fullscreenElement));
@@ -61,7 +62,10 @@ function ChangePasswordItem() {
   );
 }
 
-/** Top bar: the sidebar toggle (react-admin's), light or dark, full screen, logout, and the admin's menu. */
+/**
+ * Top bar: the sidebar toggle (react-admin's), light or dark, the alert sound, full screen, logout,
+ * and the admin's menu.
+ */
 export function AppBar() {
   return (
     <RaAppBar
@@ -69,6 +73,8 @@ export function AppBar() {
         <>
           {/* Light or dark, remembered by this browser. */}
           <ToggleThemeButton />
+          {/* The emergency alert's sound, on or off (admins who get live alerts). */}
+          <MuteToggle />
           <FullscreenToggle />
           <LogoutButton />
         </>

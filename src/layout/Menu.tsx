@@ -13,8 +13,13 @@ import {
   usePermissions,
   useSidebarState,
 } from 'react-admin';
+import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'react-router-dom';
 import { resources } from '../../resources';
+import { groupCount, linkCount, markSeen } from '../live/badges';
+import { CountBadge } from '../live/CountBadge';
+import { LIVE_MESSAGES } from '../live/messages';
+import { useUnseen } from '../live/store';
 import type { AccessIdentity } from '../providers/permissions';
 import type { MenuCategory } from '../providers/resource';
 import { GROUP_ICONS } from './groupIcons';
@@ -66,6 +71,19 @@ export function Menu() {
       ? { className: MenuItemLinkClasses.active, 'aria-current': 'page' as const }
       : {};
 
+  // New orders since each list was last opened (src/live): a count on the entry and its group.
+  const unseen = useUnseen();
+  const queryClient = useQueryClient();
+  const described = (count: number) =>
+    count > 0 ? { 'aria-description': LIVE_MESSAGES.newOrders(count) } : {};
+  /** Opening an entry's list clears its count; the list already open reloads to show them. */
+  const opened = (link: MenuLink) => {
+    if (linkCount(unseen, link.to) === 0) return;
+    markSeen(link.to);
+    if (here.link?.to === link.to)
+      void queryClient.invalidateQueries({ queryKey: [link.resource] });
+  };
+
   return (
     <Box
       component="nav"
@@ -108,24 +126,40 @@ export function Menu() {
               <ListItemButton
                 onClick={() => setActive(open ? 'dashboard' : group.id)}
                 aria-expanded={open}
+                {...described(groupCount(unseen, group.id))}
               >
                 <ListItemIcon sx={{ minWidth: 40 }}>
                   <Icon />
                 </ListItemIcon>
                 <ListItemText primary={group.label} />
+                <CountBadge count={groupCount(unseen, group.id)} />
                 {open ? <ExpandLess /> : <ExpandMore />}
               </ListItemButton>
               <Collapse in={open} unmountOnExit>
                 <List component="div" dense disablePadding sx={{ pl: 3 }}>
-                  {group.links.map((link) => (
-                    <MenuItemLink
-                      key={link.to}
-                      to={`/${link.to}`}
-                      primaryText={link.label}
-                      role="link"
-                      {...current(link)}
-                    />
-                  ))}
+                  {group.links.map((link) => {
+                    const count = linkCount(unseen, link.to);
+                    return (
+                      <MenuItemLink
+                        key={link.to}
+                        to={`/${link.to}`}
+                        primaryText={
+                          count > 0 ? (
+                            <>
+                              {link.label}
+                              <CountBadge count={count} />
+                            </>
+                          ) : (
+                            link.label
+                          )
+                        }
+                        role="link"
+                        onClick={() => opened(link)}
+                        {...described(count)}
+                        {...current(link)}
+                      />
+                    );
+                  })}
                 </List>
               </Collapse>
             </Box>

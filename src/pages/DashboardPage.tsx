@@ -11,6 +11,7 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { DASHBOARD_ID } from '@resources/dashboard';
+import { DispatchCard } from '@resources/dashboard/DispatchCard';
 import { OrdersChart } from '@resources/dashboard/OrdersChart';
 import { RecentOrders } from '@resources/dashboard/RecentOrders';
 import { RecentTickets } from '@resources/dashboard/RecentTickets';
@@ -78,6 +79,7 @@ export function DashboardPage() {
           </Grid>
         </>
       ) : null}
+      <DispatchCard />
       <OrdersChart />
     </Box>
   );

@@ -130,8 +130,11 @@ function asFile(value: unknown): File | undefined {
 function encodeBody(
   body: Record<string, unknown>,
   kind: BodyKind,
+  nullFields: readonly string[] = [],
 ): { data: unknown; type?: string; files: number } {
-  const entries = Object.entries(body).filter(([, v]) => v !== undefined && v !== null);
+  const entries = Object.entries(body).filter(
+    ([k, v]) => v !== undefined && (v !== null || (kind === 'json' && nullFields.includes(k))),
+  );
   if (kind === 'json') {
     return { data: Object.fromEntries(entries), type: 'application/json', files: 0 };
   }
@@ -195,7 +198,9 @@ function stallGuard(ms: number, outer?: AbortSignal) {
 /** apiRequest (httpClient.ts). */
 export async function request(req: ApiRequest): Promise<ApiAnswer> {
   const encoded =
-    req.method === 'POST' ? encodeBody(req.body ?? {}, req.bodyKind ?? 'json') : undefined;
+    req.method === 'POST'
+      ? encodeBody(req.body ?? {}, req.bodyKind ?? 'json', req.nullFields)
+      : undefined;
   const uploading = Boolean(encoded?.files);
   const guard = uploading ? stallGuard(REQUEST_TIMEOUT_MS) : undefined;
   try {

@@ -185,6 +185,7 @@ export function createDataProvider<
         query: get ? { ...call.query, ...rest } : call.query,
         body: get ? undefined : pickFields(call, rest, params.id as Identifier | undefined),
         bodyKind: call.bodyKind,
+        nullFields: call.nullFields,
         envelope: call.envelope ?? decl.api.envelope,
       });
       return { data: readResult(answer, call.resultKey), meta: { message: answer.message } };

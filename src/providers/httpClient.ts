@@ -16,6 +16,8 @@ export interface ApiRequest {
   query?: Record<string, unknown>;
   body?: Record<string, unknown>;
   bodyKind?: BodyKind;
+  /** Body fields sent even when null (a JSON body's other nulls are left out). */
+  nullFields?: readonly string[];
   envelope?: Envelope;
   /**
    * While a body carrying files goes out: bytes sent so far; `null` once the call has settled

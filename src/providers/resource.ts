@@ -20,6 +20,11 @@ export interface ApiCall {
   idField?: string;
   /** The fields sent, in this order; others in the form are left out. */
   fields?: string[];
+  /**
+   * Fields sent even when null, because the call gives null a meaning (`riderId: null`
+   * unassigns). Other nulls are empty inputs and are left out of the body.
+   */
+  nullFields?: string[];
   /** Form field -> payload name, where the call names a field otherwise (`number` -> `pinCode`). */
   fieldNames?: Record<string, string>;
   /** Where the record or list sits in `result` (e.g. `categories`, `category`). */

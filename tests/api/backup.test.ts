@@ -27,6 +27,7 @@ import { seedContent } from '@server/db/seed/content';
 import { seedCustomers } from '@server/db/seed/customers';
 import { seedEcommerce } from '@server/db/seed/ecommerce';
 import { seedOrders } from '@server/db/seed/orders';
+import { seedRiders } from '@server/db/seed/riders';
 import { seedServiceAreas } from '@server/db/seed/service-areas';
 import { seedReturnsAndTickets } from '@server/db/seed/support';
 import { readManifest } from '@server/ops/archive';
@@ -115,6 +116,7 @@ async function fillWithRealData(config: AppConfig): Promise<Map<string, Buffer>>
     await seedDemoAdmins(db);
     await seedCustomers(db, 40);
     await seedOrders(db, 300);
+    await seedRiders(db);
     await seedReturnsAndTickets(db);
     await seedContent(db);
     await db

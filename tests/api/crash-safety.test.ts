@@ -18,6 +18,7 @@ const DEMO_PARTS = [
   'customers',
   'orders',
   'support',
+  'riders',
   'content',
 ];
 
@@ -181,7 +182,8 @@ describe('crash safety (SIGKILL)', () => {
         (select count(distinct order_id)::int from return_requests) returned_orders,
         (select count(*)::int from return_requests) returns,
         (select count(*)::int from support_tickets) tickets,
-        (select count(*)::int from content_pages) content_pages`,
+        (select count(*)::int from content_pages) content_pages,
+        (select count(*)::int from riders) riders`,
     );
     // The seed's own numbers (server/db/seed): as many as one uninterrupted start writes.
     expect(counts).toMatchObject({
@@ -203,6 +205,7 @@ describe('crash safety (SIGKILL)', () => {
       orders_without_history: 0,
       tickets: 260,
       content_pages: 3,
+      riders: 12,
     });
     expect(counts!.returns).toBe(counts!.returned_orders);
     expect(counts!.returns).toBeGreaterThan(50);

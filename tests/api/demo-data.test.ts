@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoData } from '@server/db/seed';
+import { runShiftOf } from '@server/modules/orders/assignRepository';
 import { createTestServer, type TestServer } from './helpers';
 
 /** The demo data a fresh `npm start` shows: enough orders and tickets to work with. */
@@ -107,6 +108,61 @@ describe('demo data', () => {
     const visitor = await s.app.inject({ method: 'GET', url: '/terms' });
     expect(visitor.statusCode).toBe(200);
     expect(visitor.body).toContain('Deposits and returns');
+  });
+
+  it('has a dozen riders in the three cities with runs, history and settled cash', async () => {
+    const riders = await rows<{ name: string; pincodes: string[] }>(
+      sql`select name, pincodes from riders`,
+    );
+    expect(riders).toHaveLength(12);
+    const cities = new Set(riders.flatMap((r) => r.pincodes.map((p) => p.slice(0, 2))));
+    expect([...cities].sort()).toEqual(['11', '40', '56']);
+
+    const [runs] = await rows<Record<string, number>>(sql`select
+        count(*) filter (where o.status = 'Delivered')::int delivered,
+        count(*) filter (where o.status = 'Pending')::int pending,
+        count(*) filter (where not o.pincode = any (r.pincodes))::int outside_area,
+        count(*) filter (where r.shift <> 'Both' and r.shift <> o.run_shift)::int wrong_round,
+        count(*) filter (where o.run_date <> order_day(o.created_at))::int wrong_day,
+        count(*) filter (where not exists (select 1 from order_status_history h
+          where h.order_id = o.id and h.note = 'Assigned to ' || r.name))::int without_history
+      from orders o join riders r on r.id = o.rider_id`);
+    expect(runs!.delivered).toBeGreaterThan(50);
+    expect(runs!.pending).toBeGreaterThan(0);
+    expect(runs).toMatchObject({
+      outside_area: 0,
+      wrong_round: 0,
+      wrong_day: 0,
+      without_history: 0,
+    });
+    const [waiting] = await rows<{ n: number }>(sql`select count(*)::int n from orders
+      where status = 'Pending' and rider_id is null and created_at > now() - interval '7 days'`);
+    expect(waiting!.n).toBeGreaterThan(0);
+
+    // The seed's rounds are the server's (runShiftOf), slot by slot.
+    const rounds = await rows<{
+      delivery_time: string | null;
+      created_at: string;
+      run_shift: string;
+    }>(sql`select delivery_time, created_at, run_shift from orders where rider_id is not null`);
+    const disagree = rounds.filter(
+      (r) => runShiftOf(r.delivery_time, new Date(r.created_at)) !== r.run_shift,
+    );
+    expect(disagree).toEqual([]);
+
+    // Past days' cash is handed in, some riders a little short; today's is not yet.
+    const days = await rows<{ expected: string; handed: string; today: boolean }>(sql`
+      select sum(order_paid(o)) expected, s.amount handed, o.run_date = order_day(now()) today
+        from orders o
+        left join rider_cash_settlements s on s.rider_id = o.rider_id and s.run_date = o.run_date
+       where o.status = 'Delivered' and o.payment_method = 'Cash on Delivery'
+         and o.rider_id is not null
+       group by o.rider_id, o.run_date, s.amount`);
+    const past = days.filter((d) => !d.today);
+    expect(past.length).toBeGreaterThan(10);
+    expect(past.filter((d) => d.handed === null)).toEqual([]);
+    expect(past.some((d) => Number(d.handed) < Number(d.expected))).toBe(true);
+    expect(days.filter((d) => d.today).every((d) => d.handed === null)).toBe(true);
   });
 
   it('adds nothing when run again', async () => {

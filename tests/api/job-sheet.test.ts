@@ -22,6 +22,7 @@ import { createOrderRepository } from '@server/modules/orders/repository';
 import authPlugin from '@server/plugins/auth';
 import errorsPlugin from '@server/plugins/errors';
 import { bearer, createTestServer, type TestServer } from './helpers';
+import { addCustomer, HINDI, TAMIL } from './indianCustomers';
 import { createOrderFixtures, type OrderFixtures, type PlaceOptions } from './orderFixtures';
 
 let s: TestServer;
@@ -164,11 +165,11 @@ describe('the job sheet (assign-jobs with wantPdf=true)', () => {
     expect(block).toContain('20 L Jar x 2; Tap x 2');
     expect(block).toContain('2 empty jars');
     expect(block).toContain('7:00 AM - 9:00 AM');
-    // 2 jars at 90, 2 taps at 60 and 30 delivery; no rupee glyph in the built-in font.
-    expect(block).toContain('Rs. 330.00, Cash on Delivery');
-    // The note on one line, with the rupee sign the built-in font lacks spelled out.
+    // 2 jars at 90, 2 taps at 60 and 30 delivery, with the rupee sign (Noto Sans has it).
+    expect(block).toContain('₹330.00, Cash on Delivery');
+    // The note on one line, the rupee sign as typed.
     expect(block.replace(/\s+/g, ' ')).toContain(
-      'Ring the bell twice, elderly parents at home. Rs. 50 tip.',
+      'Ring the bell twice, elderly parents at home. ₹50 tip.',
     );
     expect(text).toContain('EMERGENCY');
   });
@@ -184,7 +185,7 @@ describe('the job sheet (assign-jobs with wantPdf=true)', () => {
     expect(text).toMatch(/Pickup at\s+12:30 PM - 1:30 PM/);
     expect(text).toMatch(/Drop at\s+1:00 PM - 2:00 PM/);
     expect(text).toMatch(/\d{1,2} [A-Z][a-z]{2} 20\d\d to \d{1,2} [A-Z][a-z]{2} 20\d\d/);
-    expect(text).toContain('Rs. 4,029.00');
+    expect(text).toContain('₹4,029.00');
   });
 
   it('follows the search, and says when nothing matches', async () => {
@@ -210,6 +211,51 @@ describe('the job sheet (assign-jobs with wantPdf=true)', () => {
       headers: bearer(s.superToken),
     });
     expect(res.json()).toEqual({ statusCode: 400, message: 'wantPdf must be true or false.' });
+  });
+});
+
+describe('the job sheet prints Indian scripts (Noto fonts)', () => {
+  it('prints Hindi and Tamil names and addresses, and the rupee sign, as typed', async () => {
+    // Oxygen jobs on pin codes of their own: the water sheets above do not change.
+    const hindi = await addCustomer(
+      s.db,
+      HINDI.firstName,
+      HINDI.lastName,
+      '9811122233',
+      HINDI.address,
+    );
+    const tamil = await addCustomer(
+      s.db,
+      TAMIL.firstName,
+      TAMIL.lastName,
+      '9444455566',
+      TAMIL.address,
+    );
+    const hindiJob = await f.place({
+      kind: 'oxygen',
+      customer: hindi,
+      returnQuantity: 1,
+      specialInstruction: 'घंटी दो बार बजाएँ, ₹20 छुट्टे रखें',
+    });
+    const tamilJob = await f.place({ kind: 'oxygen', customer: tamil, isEmergency: true });
+
+    const res = await jobSheet('', undefined, f.services.oxygen.id);
+    expect(res.statusCode).toBe(200);
+    const { text } = await readPdf(res.rawPayload);
+    const flat = text.replace(/\s+/g, ' ');
+    expect(flat).toContain(`${hindiJob.orderId} Pending`);
+    expect(flat).toContain(`${HINDI.name}, 9811122233`);
+    expect(flat).toContain(`${HINDI.street}, New Delhi, Delhi, 110024`);
+    expect(flat).toContain('घंटी दो बार बजाएँ, ₹20 छुट्टे रखें');
+    expect(flat).toContain('1 empty cylinder');
+    expect(flat).toContain(`${TAMIL.name}, 9444455566`);
+    expect(flat).toContain(`${TAMIL.street}, Chennai, Tamil Nadu, 600017`);
+    expect(flat).toMatch(new RegExp(`${tamilJob.orderId}.{0,60}EMERGENCY`));
+    // The fonts are embedded (subsets): Noto Sans for Latin and Hindi, Noto Sans Tamil.
+    const pdf = res.rawPayload.toString('latin1');
+    expect(pdf).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSans-Regular/);
+    expect(pdf).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSansTamil-Regular/);
+    expect(pdf).not.toContain('Helvetica');
   });
 });
 

@@ -397,7 +397,13 @@ describe('GET /api/order/get-order/{id}', () => {
       },
     ]);
     expect(order.statusHistory).toEqual([
-      { fromStatus: null, toStatus: 'Pending', at: new Date(T0 + HOUR).toISOString(), by: null },
+      {
+        fromStatus: null,
+        toStatus: 'Pending',
+        at: new Date(T0 + HOUR).toISOString(),
+        by: null,
+        note: null,
+      },
     ]);
 
     const delivered = (await get(`get-order/${placed.waterRohan0!.id}`)).json().result.order;

@@ -40,7 +40,16 @@ interface PlanNode {
 
 let s: TestServer;
 let sink: Captured[] | null = null;
-const ids = { water: '', oxygen: '', tiffin: '', pincode: '', customer: '', order: '', rare: '' };
+const ids = {
+  water: '',
+  oxygen: '',
+  tiffin: '',
+  pincode: '',
+  customer: '',
+  order: '',
+  rare: '',
+  rider: '',
+};
 
 beforeAll(async () => {
   s = await createTestServer({
@@ -81,6 +90,13 @@ beforeAll(async () => {
   );
   ids.order = order.id;
   ids.rare = order.order_id;
+  // The rider with the most jobs yesterday: a run worth reading.
+  ids.rider = (
+    await one<{ rider_id: string }>(
+      `SELECT rider_id FROM orders WHERE rider_id IS NOT NULL
+        GROUP BY rider_id ORDER BY count(*) DESC, rider_id LIMIT 1`,
+    )
+  ).rider_id;
 }, 300_000);
 
 afterAll(() => s?.close());
@@ -182,6 +198,27 @@ describe('every list, total and search is served by an index', () => {
     `/api/order/job-slots/${ids.water}`,
     `/api/order/export-orders?emergency=true&from=${daysAgo(30)}`,
     `/api/order/export-jobs/${ids.water}?status=Out%20for%20Delivery`,
+    // Dispatch (issue 15): the riders and their loads, a run, cash, the jobs by rider.
+    '/api/rider/get-riders',
+    `/api/rider/get-riders?pincode=${ids.pincode}&status=Active`,
+    `/api/rider/get-riders?prefer=${ids.pincode}&limit=100`,
+    '/api/rider/get-riders?search=Kumar&sort=createdAt&sortOrder=desc',
+    `/api/rider/get-rider/${ids.rider}`,
+    `/api/rider/run/${ids.rider}?date=${daysAgo(1)}`,
+    `/api/rider/run/${ids.rider}?date=${daysAgo(0)}&shift=Morning`,
+    `/api/rider/run-sheet/${ids.rider}?date=${daysAgo(1)}`,
+    `/api/rider/cash?date=${daysAgo(1)}`,
+    '/api/rider/dispatch-summary',
+    `/api/order/assign-jobs/${ids.water}?rider=none`,
+    `/api/order/assign-jobs/${ids.water}?rider=none&sort=pincode&page=20`,
+    `/api/order/assign-jobs/${ids.water}?rider=none&search=Sharma`,
+    `/api/order/assign-jobs/${ids.water}?rider=none&status=Pending&pincode=${ids.pincode}`,
+    `/api/order/assign-jobs/${ids.water}?rider=${ids.rider}`,
+    `/api/order/assign-jobs/${ids.water}?rider=${ids.rider}&status=Out%20for%20Delivery`,
+    `/api/order/assign-jobs/${ids.water}?rider=${ids.rider}&search=Sharma`,
+    `/api/order/export-jobs/${ids.water}?rider=none`,
+    `/api/order/export-jobs/${ids.water}?rider=${ids.rider}`,
+    `/api/order/job-sheet/${ids.water}?rider=none`,
     // Customers.
     '/api/user/all-users',
     '/api/user/all-users?status=All&page=400',

@@ -136,6 +136,23 @@ describe('seed:large', () => {
     expect(history.by_admin).toBeGreaterThan(3000);
   });
 
+  it('has riders for every pin code, with the last week of runs, history and settled cash', async () => {
+    const riders = await one<Record<string, number>>(sql`SELECT
+        (SELECT count(*)::int FROM riders) AS riders,
+        (SELECT count(*)::int FROM pincodes p
+          WHERE NOT EXISTS (SELECT 1 FROM riders r WHERE p.number = ANY (r.pincodes))) AS uncovered,
+        (SELECT count(*)::int FROM orders WHERE rider_id IS NOT NULL) AS assigned,
+        (SELECT count(*)::int FROM orders o WHERE o.rider_id IS NOT NULL AND NOT EXISTS (
+          SELECT 1 FROM order_status_history h WHERE h.order_id = o.id AND h.note LIKE 'Assigned to %'
+            AND h.at >= o.created_at AND h.at <= now())) AS unrecorded,
+        (SELECT count(*)::int FROM rider_cash_settlements) AS settlements`);
+    const pincodes = await one<{ n: number }>(sql`SELECT count(*)::int n FROM pincodes`);
+    expect(riders.riders).toBe(Math.ceil(pincodes.n / 3));
+    expect(riders).toMatchObject({ uncovered: 0, unrecorded: 0 });
+    expect(riders.assigned).toBeGreaterThan(0);
+    expect(riders.settlements).toBeGreaterThan(0);
+  });
+
   it('has customers in about 300 pin codes of several cities, with common surnames', async () => {
     const places = await one<Record<string, number>>(sql`SELECT
         count(DISTINCT a.pincode)::int AS pincodes, count(DISTINCT a.city)::int AS cities,

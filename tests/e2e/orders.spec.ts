@@ -59,7 +59,8 @@ test.describe('in a browser whose zone is UTC', () => {
   test.use({ timezoneId: 'UTC' });
 
   test('the order view says when the order was placed in India time', async ({ page }) => {
-    await page.goto('/admin-panel/orders/1');
+    // Found by its number: orders other specs place (live alerts, dispatch) come first.
+    await page.goto(`/admin-panel/orders/1?q=${E2E_JOBS.statusOrder}`);
     const loaded = page.waitForResponse((r) => r.url().includes('/api/order/get-order/'));
     await rowWith(page, E2E_JOBS.statusOrder)
       .getByRole('link', { name: `View order ${E2E_JOBS.statusOrder}` })
@@ -86,7 +87,7 @@ test.describe('in a browser whose zone is UTC', () => {
 test("change an order's status, see it in the list and in the order's history", async ({
   page,
 }) => {
-  await page.goto('/admin-panel/orders/1');
+  await page.goto(`/admin-panel/orders/1?q=${E2E_JOBS.statusOrder}`);
   await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible();
   const row = rowWith(page, E2E_JOBS.statusOrder);
   await expect(row.getByText('Pending', { exact: true })).toBeVisible();

@@ -116,6 +116,7 @@ describe('assigning jobs list', () => {
       'Return',
       'Amount',
       'Status',
+      'Rider',
       'Actions',
     ]);
     const row = within(table).getByText('Aarav Sharma').closest('tr')!;
@@ -194,6 +195,7 @@ describe('assigning jobs list', () => {
       'End Date',
       'Amount',
       'Status',
+      'Rider',
       'Actions',
     ]);
     expect(within(table).getByText('4 Residency Road, Bengaluru, 560025')).toBeInTheDocument();

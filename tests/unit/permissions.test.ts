@@ -58,7 +58,13 @@ describe('buildMenu', () => {
   it('generates entries from the categories: jobs and orders per category, pricing except tiffin, banners plus Home Banner', () => {
     const menu = buildMenu(resources, categories, { role: 'super-admin', permissions: {} });
     const links = (id: string) => menu.groups.find((g) => g.id === id)!.links.map((l) => l.to);
-    expect(links('assigningJobs')).toEqual(['assigning-job/water/w/1', 'assigning-job/tiffin/t/1']);
+    // Dispatch's entries follow the per-service ones.
+    expect(links('assigningJobs')).toEqual([
+      'assigning-job/water/w/1',
+      'assigning-job/tiffin/t/1',
+      'riders/1',
+      'rider-cash',
+    ]);
     expect(links('pricingManagement')).toEqual(['pricing/water/w']);
     expect(links('orders')).toEqual([
       'orders/1',
@@ -93,6 +99,7 @@ describe('locateInMenu: the sidebar place of a page opened by its URL', () => {
       group: 'serviceManagement',
       to: 'categories/1',
     });
+    expect(place('/rider/run/r1')).toEqual({ group: 'assigningJobs', to: 'riders/1' });
   });
 
   it('finds nothing for a page outside the menu', () => {

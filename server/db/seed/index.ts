@@ -18,6 +18,7 @@ import { seedEcommerce } from './ecommerce';
 import { illustrationPng } from './images';
 import { seedOrders } from './orders';
 import { seedServiceAreas } from './service-areas';
+import { seedRiders } from './riders';
 import { seedReturnsAndTickets } from './support';
 
 export interface SuperAdminInfo {
@@ -167,6 +168,7 @@ const DEMO_PARTS: [
       }),
   ],
   ['support', (db) => seedReturnsAndTickets(db)],
+  ['riders', (db) => seedRiders(db)],
   ['content', (db) => seedContent(db)],
 ];
 

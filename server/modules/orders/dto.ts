@@ -6,6 +6,7 @@ import type {
   orderStatusHistoryTable,
   plansTable,
   productsTable,
+  ridersTable,
 } from '../../db/schema';
 import { toMoney } from '../../lib/money';
 
@@ -19,6 +20,8 @@ export interface OrderRow {
   service: Pick<typeof categoriesTable.$inferSelect, 'id' | 'name' | 'kind'>;
   product: Pick<typeof productsTable.$inferSelect, 'id' | 'name'> | null;
   plan: Pick<typeof plansTable.$inferSelect, 'id' | 'name' | 'duration'> | null;
+  /** The rider the job is given to (issue 15), null while nobody has it. */
+  rider: Pick<typeof ridersTable.$inferSelect, 'id' | 'name'> | null;
 }
 
 export type AccessoryRow = typeof orderAccessoriesTable.$inferSelect;
@@ -27,7 +30,7 @@ export type HistoryRow = typeof orderStatusHistoryTable.$inferSelect;
 const rupees = (value: string) => Number(value);
 
 /** The order record of docs/api.md ("The order record"), without accessories and history. */
-export function toOrderDto({ order: o, customer: c, service, product, plan }: OrderRow) {
+export function toOrderDto({ order: o, customer: c, service, product, plan, rider }: OrderRow) {
   const productRef = product ? { _id: product.id, name: product.name } : null;
   return {
     _id: o.id,
@@ -70,6 +73,10 @@ export function toOrderDto({ order: o, customer: c, service, product, plan }: Or
     deliveryAddress: o.deliveryAddress,
     pickupAddress: o.pickupAddress,
     pincode: o.pincode,
+    // Dispatch (issue 15): who has the job, for which day and round.
+    rider: rider ? { _id: rider.id, name: rider.name } : null,
+    runDate: o.runDate,
+    runShift: o.runShift,
   };
 }
 
@@ -87,12 +94,16 @@ export function toAccessoryDto(a: AccessoryRow) {
 
 export type OrderAccessoryDto = ReturnType<typeof toAccessoryDto>;
 
-/** `by` is null for a step no admin made (the customer placing the order). */
+/**
+ * `by` is null for a step no admin made (the customer placing the order); `note` says what else
+ * happened ('Assigned to Ravi Kumar', the status then unchanged), null on a plain status step.
+ */
 export function toHistoryDto(h: HistoryRow) {
   return {
     fromStatus: h.fromStatus,
     toStatus: h.toStatus,
     at: h.at,
     by: h.adminId ? { _id: h.adminId, name: h.adminName ?? '' } : null,
+    note: h.note,
   };
 }

@@ -48,7 +48,29 @@ export const jobStatus = z
   .optional()
   .transform((v) => (v ? (v as OrderStatus) : undefined));
 
-/** The job lists' filters: the pin code, and (addition, issue 13.1) status, days and slot. */
+/** The `rider` filter's value for the jobs nobody has yet. */
+export const UNASSIGNED = 'none';
+
+/**
+ * Rider ids are uuids (or `rider-00001` in seed:large): letters, digits, `-` and `_`; anything
+ * else (a name typed into the address, a stray character) can match no rider.
+ */
+const RIDER_ID = /^[\w-]{1,100}$/;
+
+/** The job lists' rider filter (addition, issue 15): a rider's id, or `none`; blank is all. */
+export const riderFilter = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || v === UNASSIGNED || RIDER_ID.test(v), {
+    error: `Rider must be a rider id or ${UNASSIGNED}.`,
+  })
+  .optional()
+  .transform((v) => v || undefined);
+
+/**
+ * The job lists' filters: the pin code, (addition, issue 13.1) status, days and slot, and
+ * (addition, issue 15) the rider.
+ */
 export const jobFilterQuery = {
   pincode,
   status: jobStatus,
@@ -60,6 +82,7 @@ export const jobFilterQuery = {
     .max(100, 'Slot must be at most 100 characters.')
     .optional()
     .transform((v) => v || undefined),
+  rider: riderFilter,
 };
 
 /** `from` must not come after `to` (a refinement of the whole query). */
@@ -103,6 +126,7 @@ export function jobFilter(
     from?: string;
     to?: string;
     slot?: string;
+    rider?: string;
     search?: string;
   },
 ): OrderFilter {
@@ -113,6 +137,7 @@ export function jobFilter(
     from: q.from,
     to: q.to,
     slot: q.slot,
+    rider: q.rider,
     search: q.search || undefined,
   };
 }

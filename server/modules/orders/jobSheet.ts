@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import PDFDocument from 'pdfkit';
 import type { CategoryKind, OrderAddress } from '../../db/schema';
+import { oneLine, PDF_FONTS, pdfText } from '../../lib/pdfFonts';
 import type { OrderAccessoryDto, OrderDto } from './dto';
 import { speedUp } from './jobSheetPdfkit';
 import { INDIA_TIME_ZONE } from '@shared/time';
@@ -41,7 +42,7 @@ export interface JobSheetWriter {
 }
 
 const MARGIN = { top: 40, bottom: 48, left: 40, right: 40 };
-const LABEL_WIDTH = 54;
+const LABEL_WIDTH = 60;
 const COLUMN_GAP = 14;
 const ORDER_LINE = 16;
 const HEADING_HEIGHT = 26;
@@ -75,13 +76,13 @@ const placedFormat = new Intl.DateTimeFormat('en-IN', {
   minute: '2-digit',
 });
 
-/** The built-in Helvetica has no rupee glyph, so amounts read 'Rs. 1,250.00'. */
 const rupeeFormat = new Intl.NumberFormat('en-IN', {
   minimumFractionDigits: 2,
   maximumFractionDigits: 2,
 });
-export function formatRupeesPlain(value: number): string {
-  return `Rs. ${rupeeFormat.format(value)}`;
+/** '₹1,250.00' (Noto Sans has the rupee sign). */
+export function formatRupees(value: number): string {
+  return `₹${rupeeFormat.format(value)}`;
 }
 
 /** '2025-03-05' (a calendar day) -> '5 Mar 2025'. */
@@ -102,15 +103,6 @@ export function addressLine(a: OrderAddress | null): string {
 
 /** Longest text a row shows: a job block must fit on one page. */
 const MAX_TEXT = 300;
-
-/**
- * Text as the built-in font can print it on one block: the rupee sign spelled out, line breaks
- * and runs of spaces folded, and overlong notes cut.
- */
-function printable(text: string): string {
-  const plain = text.replace(/₹\s*/g, 'Rs. ').replace(/\s+/g, ' ').trim();
-  return plain.length > MAX_TEXT ? `${plain.slice(0, MAX_TEXT - 3)}...` : plain;
-}
 
 type Row = [label: string, value: string];
 interface MeasuredRow {
@@ -155,7 +147,7 @@ function jobBlock(job: JobSheetJob, kind: CategoryKind): JobBlock {
     right.push(['Time slot', slot]);
   }
   const paid = job.totalAmount ?? job.price + job.deliveryCharge;
-  right.push(['Amount', `${formatRupeesPlain(paid)}, ${job.paymentMethod || 'Online'}`]);
+  right.push(['Amount', `${formatRupees(paid)}, ${job.paymentMethod || 'Online'}`]);
   if (job.specialInstruction?.trim()) left.push(['Note', job.specialInstruction]);
   return { left, right };
 }
@@ -170,7 +162,8 @@ const jobsText = (n: number) => `${countFormat.format(n)} job${n === 1 ? '' : 's
  * number of open jobs, the jobs grouped by pin code with a heading and count per pin code, one
  * compact block per job kept whole on a page, and 'Page n' in every footer. Written as a
  * stream: each page leaves memory once the next one starts, so the number of jobs does not
- * matter (a page total would need every page kept until the end). No queries here.
+ * matter (a page total would need every page kept until the end). Printed in the Noto fonts
+ * (server/lib/pdfFonts.ts), so names and addresses in Indian scripts print. No queries here.
  */
 export function createJobSheet(heading: JobSheetHeading): JobSheetWriter {
   const doc = new PDFDocument({
@@ -179,7 +172,8 @@ export function createJobSheet(heading: JobSheetHeading): JobSheetWriter {
     info: { Title: `Job sheet: ${heading.service.name}`, Author: 'Home services back office' },
   });
 
-  speedUp(doc, ['Helvetica', 'Helvetica-Bold']);
+  const t = pdfText(doc);
+  speedUp(doc, [PDF_FONTS.regular, PDF_FONTS.bold]);
 
   // pdfkit pushes its bytes whether or not anyone reads them; `add` waits on the reader
   // through `_read`, which a stream calls when its reader wants more.
@@ -211,44 +205,38 @@ export function createJobSheet(heading: JobSheetHeading): JobSheetWriter {
     heading.limit !== undefined && heading.total > heading.limit ? heading.limit : undefined;
   let y = MARGIN.top;
   let pageNumber = 1;
-  const lineHeight = doc.font('Helvetica').fontSize(BODY).currentLineHeight(true);
+  const lineHeight = t.font('regular', BODY).currentLineHeight(true);
 
   // Title: the service, the filter, how many jobs, when printed.
-  doc
-    .font('Helvetica-Bold')
-    .fontSize(18)
-    .fillColor(INK)
-    .text(`Job sheet: ${heading.service.name}`, x0, y, { width });
+  t.font('bold', 18).fillColor(INK);
+  y = t.paragraph(`Job sheet: ${heading.service.name}`, x0, y, width, 'bold');
   const summary = [
     filter,
     ...(heading.search ? [`search "${heading.search}"`] : []),
     `${countFormat.format(heading.total)} open job${heading.total === 1 ? '' : 's'}`,
     `printed ${printed}`,
   ].join('   |   ');
-  doc
-    .font('Helvetica')
-    .fontSize(BODY)
-    .fillColor(MUTED)
-    .text(summary, x0, doc.y + 2, { width });
-  y = doc.y + 10;
+  t.font('regular', BODY).fillColor(MUTED);
+  y = t.paragraph(summary, x0, y + 2, width) + 10;
   const cutNotice = cut
     ? `First ${countFormat.format(cut)} of ${jobsText(heading.total)} — download the full sheet from the panel`
     : '';
   if (cutNotice) {
-    doc
-      .font('Helvetica-Bold')
-      .fillColor(RED)
-      .text(cutNotice, x0, y - 4, { width });
-    y = doc.y + 8;
+    t.font('bold').fillColor(RED);
+    y = t.paragraph(cutNotice, x0, y - 4, width, 'bold') + 8;
   }
 
+  let footerLine: string | undefined;
   /** 'Page n' and what the sheet is, at the foot of the page being left. */
   function footer() {
-    const footerY = doc.page.height - MARGIN.bottom + 18;
-    doc.font('Helvetica').fontSize(8.5).fillColor(MUTED);
-    doc.text(footerText, x0, footerY, { lineBreak: false });
+    const footerY = doc.page.height - MARGIN.bottom + 16;
+    t.font('regular', 8.5).fillColor(MUTED);
     const pageText = `Page ${pageNumber}`;
-    doc.text(pageText, x0 + width - doc.widthOfString(pageText), footerY, { lineBreak: false });
+    const pageWidth = t.width(pageText);
+    // What the sheet is, kept clear of the page number (a long service name is cut).
+    footerLine ??= t.wrap(footerText, width - t.width('Page 000000') - 12)[0] ?? '';
+    t.line(footerLine, x0, footerY);
+    t.line(pageText, x0 + width - pageWidth, footerY);
   }
 
   function newPage() {
@@ -264,53 +252,17 @@ export function createJobSheet(heading: JobSheetHeading): JobSheetWriter {
     const counted = count === undefined ? '' : `   (${jobsText(count)})`;
     const text = `${name}${counted}${continued ? ', continued' : ''}`;
     doc.rect(x0, y, width, 20).fill('#e8eef5');
-    doc
-      .font('Helvetica-Bold')
-      .fontSize(12)
-      .fillColor(INK)
-      .text(text, x0 + 6, y + 5, { lineBreak: false });
+    t.font('bold', 12).fillColor(INK);
+    t.line(text, x0 + 6, y + 1.5, 'bold');
     y += HEADING_HEIGHT;
-  }
-
-  /**
-   * The lines a value takes in a column `width` wide: words kept whole (a word longer than a
-   * line is cut), each line at most `width` wide. Words are measured one by one, so the widths
-   * remembered for the words of thousands of addresses and notes serve each other.
-   */
-  function wrap(value: string, width: number): string[] {
-    if (doc.widthOfString(value) <= width) return [value];
-    const space = doc.widthOfString(' ');
-    const lines: string[] = [];
-    let line = '';
-    let lineWidth = 0;
-    for (let word of value.split(' ')) {
-      let wordWidth = doc.widthOfString(word);
-      if (line && lineWidth + space + wordWidth <= width) {
-        line += ` ${word}`;
-        lineWidth += space + wordWidth;
-        continue;
-      }
-      if (line) lines.push(line);
-      while (wordWidth > width) {
-        let cut = word.length - 1;
-        while (cut > 1 && doc.widthOfString(word.slice(0, cut)) > width) cut--;
-        lines.push(word.slice(0, cut));
-        word = word.slice(cut);
-        wordWidth = doc.widthOfString(word);
-      }
-      line = word;
-      lineWidth = wordWidth;
-    }
-    if (line) lines.push(line);
-    return lines;
   }
 
   /** Each row's value as the lines it takes in its column, and its height. */
   function measure(rows: Row[], column: { width: number }): MeasuredRow[] {
-    doc.font('Helvetica').fontSize(BODY);
+    t.font('regular', BODY);
     const valueWidth = column.width - LABEL_WIDTH;
     return rows.map(([label, text]) => {
-      const lines = wrap(printable(text), valueWidth);
+      const lines = t.wrap(oneLine(text, MAX_TEXT), valueWidth);
       return { label, lines, height: lines.length * lineHeight };
     });
   }
@@ -323,13 +275,12 @@ export function createJobSheet(heading: JobSheetHeading): JobSheetWriter {
   ): number {
     const x = column.x + LABEL_WIDTH;
     let at = top;
+    t.font('regular', BODY);
     for (const row of rows) {
-      doc.font('Helvetica-Bold').fontSize(BODY).fillColor(MUTED);
-      doc.text(row.label, column.x, at, { lineBreak: false });
-      doc.font('Helvetica').fillColor(INK);
-      for (const [i, line] of row.lines.entries()) {
-        doc.text(line, x, at + i * lineHeight, { lineBreak: false });
-      }
+      doc.fillColor(MUTED);
+      t.line(row.label, column.x, at, 'bold');
+      doc.fillColor(INK);
+      for (const [i, line] of row.lines.entries()) t.line(line, x, at + i * lineHeight);
       at += row.height + ROW_GAP;
     }
     return at;
@@ -337,21 +288,19 @@ export function createJobSheet(heading: JobSheetHeading): JobSheetWriter {
 
   function drawBlock(job: JobSheetJob, left: MeasuredRow[], right: MeasuredRow[]) {
     const top = y;
-    doc
-      .font('Helvetica-Bold')
-      .fontSize(11)
-      .fillColor(INK)
-      .text(job.orderId, x0, top, { lineBreak: false });
+    t.font('bold', 11).fillColor(INK);
+    t.line(job.orderId, x0, top - 1.5, 'bold');
     const placed = `${job.status}, placed ${placedFormat.format(new Date(job.createdAt))}`;
-    doc.font('Helvetica').fontSize(9).fillColor(MUTED);
-    const placedWidth = doc.widthOfString(placed);
-    doc.text(placed, x0 + width - placedWidth, top + 1.5, { lineBreak: false });
+    t.font('regular', 9).fillColor(MUTED);
+    const placedWidth = t.width(placed);
+    t.line(placed, x0 + width - placedWidth, top);
     if (job.isEmergency) {
-      doc.font('Helvetica-Bold').fontSize(9);
-      const badge = doc.widthOfString('EMERGENCY') + 8;
+      t.font('bold', 9);
+      const badge = t.width('EMERGENCY', 'bold') + 8;
       const x = x0 + width - placedWidth - badge - 10;
       doc.rect(x, top, badge, 12).fill(RED);
-      doc.fillColor('#ffffff').text('EMERGENCY', x + 4, top + 2, { lineBreak: false });
+      doc.fillColor('#ffffff');
+      t.line('EMERGENCY', x + 4, top - 0.5, 'bold');
     }
     const rowsTop = top + ORDER_LINE;
     y = Math.max(drawColumn(left, leftColumn, rowsTop), drawColumn(right, rightColumn, rowsTop));
@@ -410,15 +359,15 @@ export function createJobSheet(heading: JobSheetHeading): JobSheetWriter {
     },
     end() {
       if (doc.destroyed) return;
-      doc.font('Helvetica').fontSize(12).fillColor(INK);
+      t.font('regular', 12).fillColor(INK);
       if (written === 0) {
-        doc.text('No open jobs match this filter.', x0, y, { lineBreak: false });
+        t.line('No open jobs match this filter.', x0, y);
       } else if (cut && heading.total > written) {
         if (y + 2 * lineHeight > bottom) newPage();
-        doc.font('Helvetica-Bold').fontSize(BODY).fillColor(RED);
+        t.font('bold', BODY).fillColor(RED);
         const rest = heading.total - written;
         const more = `${countFormat.format(rest)} more job${rest === 1 ? '' : 's'} not shown: download the full sheet from the panel.`;
-        doc.text(more, x0, y + 4, { lineBreak: false });
+        t.line(more, x0, y + 4, 'bold');
       }
       footer();
       doc.end();

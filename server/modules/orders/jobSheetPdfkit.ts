@@ -2,7 +2,9 @@
  * What the job sheet changes in pdfkit (0.20, pinned) to lay out thousands of jobs quickly: the
  * output bytes are the same, only fewer are computed twice. Each change checks that the pdfkit
  * internals it relies on are there, and does nothing otherwise. Measured on 5 000 jobs: 2.2-2.9 s
- * of CPU before, about 1 s after (bench/job-sheet.ts).
+ * of CPU before, about 1 s after (bench/job-sheet.ts). The sheet prints in the embedded Noto
+ * fonts (server/lib/pdfFonts.ts, which also spares fontkit most of its shaping); the kerning
+ * part below served the built-in Helvetica and does nothing for them.
  */
 
 /** Remembered widths and encodings, and operators gathered per page, for `doc` in `fonts`. */
@@ -19,11 +21,12 @@ interface FontMetrics {
 }
 
 /**
- * pdfkit measures each string it draws three times (and the sheet a fourth), each time looking
- * up a kerning pair per letter under a freshly built key: for thousands of jobs that is most of
- * the sheet's time. The built-in fonts' widths never change, so each font remembers them (at
- * size 1000; widths scale with the size), and kerning pairs are looked up without building
- * strings. Output is unchanged; if pdfkit's internals ever differ, this does nothing.
+ * pdfkit measures each string it draws three times (and the sheet a fourth), each time laying it
+ * out again (for the built-in fonts, looking up a kerning pair per letter under a freshly built
+ * key): for thousands of jobs that is most of the sheet's time. A font's widths never change,
+ * so each font remembers them (at size 1000; widths scale with the size), and a built-in font's
+ * kerning pairs are looked up without building strings. Output is unchanged; if pdfkit's
+ * internals ever differ, this does nothing.
  */
 function rememberWidths(doc: PDFKit.PDFDocument, fonts: string[]) {
   for (const name of fonts) {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import {
   orderAccessoriesTable,
   ordersTable,
@@ -65,7 +65,7 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
  * customers' app is not part of this product; the seeds and the tests place orders through
  * this, and the counters follow by trigger.
  */
-export async function placeOrder(db: Database, input: NewOrder) {
+export async function placeOrder(db: Database | Transaction, input: NewOrder) {
   const quantity = input.quantity ?? 1;
   const accessories = input.accessories ?? [];
   const amount = round2(

@@ -27,9 +27,11 @@ import {
   orderStatusHistoryTable,
   plansTable,
   productsTable,
+  ridersTable,
   type OrderAddress,
   type OrderStatus,
   type OrderType,
+  type RunShift,
 } from '../../db/schema';
 import { indiaMidnight, nextDay, SEEK_FROM_OFFSET, seekDay } from '../../lib/daySeek';
 import { afterRow, keysetBatches, orderBy, type SortKey } from '../../lib/keyset';
@@ -37,6 +39,7 @@ import { badRequest } from '../../lib/errors';
 import { anyOf, likePattern } from '../../lib/sql';
 import { findCustomerIds, SEARCH_MATCH_LIMIT } from '../customers/repository';
 import type { AccessoryRow, OrderRow } from './dto';
+import { UNASSIGNED } from './filters';
 
 /** What the panel pays attention to: the total, or price + delivery on older orders. */
 const paidAmount = sql`coalesce(${ordersTable.totalAmount}, ${ordersTable.price} + ${ordersTable.deliveryCharge})`;
@@ -52,10 +55,11 @@ export const ORDER_SORTS = {
 export type OrderSort = keyof typeof ORDER_SORTS;
 
 /**
- * Written as the literal predicate of the partial index `orders_open_jobs_idx`, so the planner
- * can prove the index applies (a bound parameter list would not match it).
+ * Written as the literal predicate of the partial indexes `orders_open_jobs_idx`,
+ * `orders_unassigned_jobs_idx` and `orders_rider_open_idx`, so the planner can prove the index
+ * applies (a bound parameter list would not match it).
  */
-const IS_OPEN = sql.raw(
+export const IS_OPEN = sql.raw(
   `"orders"."status" in (${OPEN_ORDER_STATUSES.map((s) => `'${s}'`).join(', ')})`,
 );
 
@@ -73,6 +77,8 @@ export interface OrderFilter {
   emergency?: boolean;
   /** The delivery slot as the order reads it ('7:00 AM - 9:00 AM'). */
   slot?: string;
+  /** The jobs of one rider (an id), or `'none'`: the jobs nobody has yet (issue 15). */
+  rider?: string;
   /** Order id, or the customer's first name, last name, e-mail or phone. */
   search?: string;
 }
@@ -80,14 +86,18 @@ export interface OrderFilter {
 /** Whether the filter limits the dates or the urgency (which only the per-day counters split). */
 const byDayOrUrgency = (f: OrderFilter) => Boolean(f.from || f.to || f.emergency);
 
+/** Whether the filter limits what no counter splits: the slot, the rider. */
+const bySlotOrRider = (f: OrderFilter) => f.slot !== undefined || f.rider !== undefined;
+
 /**
  * Which counters give the filter's total (a search aside): `order_counts` have the pin code but
- * no day, `order_day_counts` the day and urgency but no pin code, and none has the slot. Without
- * either, the list counts its orders through the filter's index (a pin code's, a day range's, a
- * service's open jobs), each a small part of the table.
+ * no day, `order_day_counts` the day and urgency but no pin code, and none has the slot or the
+ * rider. Without either, the list counts its orders through the filter's index (a pin code's, a
+ * day range's, a service's open jobs, a rider's open jobs or the unassigned ones), each a small
+ * part of the table.
  */
 function countersFor(f: OrderFilter): 'per-pincode' | 'per-day' | undefined {
-  if (f.slot !== undefined) return undefined;
+  if (bySlotOrRider(f)) return undefined;
   if (!byDayOrUrgency(f)) return 'per-pincode';
   return f.pincode === undefined ? 'per-day' : undefined;
 }
@@ -120,6 +130,7 @@ const orderSelection = {
   service: { id: categoriesTable.id, name: categoriesTable.name, kind: categoriesTable.kind },
   product: { id: productsTable.id, name: productsTable.name },
   plan: { id: plansTable.id, name: plansTable.name, duration: plansTable.duration },
+  rider: { id: ridersTable.id, name: ridersTable.name },
 };
 
 /** An order as its CSV export reads it (`exportRows`): what the file shows, names included. */
@@ -154,6 +165,10 @@ export interface OrderExportRow {
   startDate: string | null;
   endDate: string | null;
   specialInstruction: string | null;
+  /** The rider's name, when the job is given to one (issue 15). */
+  rider: string | null;
+  runDate: string | null;
+  runShift: RunShift | null;
 }
 
 /**
@@ -173,7 +188,8 @@ const exportRow = sql<OrderExportRow>`json_build_object(
   'pincode', ${o.pincode}, 'address', coalesce(${o.address}, ${o.deliveryAddress}),
   'pickupAddress', ${o.pickupAddress}, 'deliveryTime', ${o.deliveryTime},
   'pickupTime', ${o.pickupTime}, 'startDate', ${o.startDate}, 'endDate', ${o.endDate},
-  'specialInstruction', ${o.specialInstruction})`;
+  'specialInstruction', ${o.specialInstruction}, 'rider', ${ridersTable.name},
+  'runDate', ${o.runDate}, 'runShift', ${o.runShift})`;
 
 /**
  * Orders whose order id contains the text, through the trigram index; ids have no word to start,
@@ -215,6 +231,10 @@ export function createOrderRepository(db: Database) {
     // The literal predicate of orders_emergency_created_idx, so that the index applies.
     if (f.emergency) where.push(sql`${ordersTable.isEmergency}`);
     if (f.slot !== undefined) where.push(eq(ordersTable.deliveryTime, f.slot));
+    // Unassigned: the literal predicate of orders_unassigned_jobs_idx; a rider's id implies
+    // orders_rider_open_idx's `rider_id is not null`.
+    if (f.rider === UNASSIGNED) where.push(sql`${ordersTable.riderId} is null`);
+    else if (f.rider !== undefined) where.push(eq(ordersTable.riderId, f.rider));
     return where;
   }
 
@@ -269,7 +289,7 @@ export function createOrderRepository(db: Database) {
    */
   async function searchTotal(f: OrderFilter, m: SearchMatches): Promise<number> {
     const base = baseConditions(f);
-    if (f.pincode !== undefined || f.slot !== undefined || byDayOrUrgency(f)) {
+    if (f.pincode !== undefined || bySlotOrRider(f) || byDayOrUrgency(f)) {
       return countOf([...base, matchCondition(m)]);
     }
     const c = customerOrderCountsTable;
@@ -333,7 +353,16 @@ export function createOrderRepository(db: Database) {
       .from(ordersTable)
       .innerJoin(categoriesTable, eq(categoriesTable.id, ordersTable.categoryId))
       .leftJoin(productsTable, eq(productsTable.id, ordersTable.productId))
-      .leftJoin(plansTable, eq(plansTable.id, ordersTable.planId));
+      .leftJoin(plansTable, eq(plansTable.id, ordersTable.planId))
+      .leftJoin(ridersTable, eq(ridersTable.id, ordersTable.riderId));
+  }
+
+  /** The answer rows of these orders (ids found through an index), in the order of `ids`. */
+  async function rowsOf(ids: string[]): Promise<OrderRow[]> {
+    if (!ids.length) return [];
+    const rows = (await joinedFrom().where(anyOf(ordersTable.id, ids))) as OrderRow[];
+    const position = new Map(ids.map((id, i) => [id, i]));
+    return rows.sort((a, b) => position.get(a.order.id)! - position.get(b.order.id)!);
   }
 
   /**
@@ -393,7 +422,7 @@ export function createOrderRepository(db: Database) {
    * undefined when plain OFFSET is as good: near the start, or a filter the counters lack.
    */
   async function seek(q: OrderPageQuery, offset: number) {
-    if (q.sort !== 'createdAt' || q.search || q.pincode !== undefined || q.slot !== undefined) {
+    if (q.sort !== 'createdAt' || q.search || q.pincode !== undefined || bySlotOrRider(q)) {
       return undefined;
     }
     if (offset < SEEK_FROM_OFFSET) return undefined;
@@ -461,6 +490,7 @@ export function createOrderRepository(db: Database) {
       .innerJoin(categoriesTable, eq(categoriesTable.id, ordersTable.categoryId))
       .leftJoin(productsTable, eq(productsTable.id, ordersTable.productId))
       .leftJoin(plansTable, eq(plansTable.id, ordersTable.planId))
+      .leftJoin(ridersTable, eq(ridersTable.id, ordersTable.riderId))
       .orderBy(...orderBy(keys));
     return rows.map((r) => r.row);
   }
@@ -485,11 +515,10 @@ export function createOrderRepository(db: Database) {
       const m = q.search ? await lookUp(q.search) : undefined;
       const [ids, n] = await Promise.all([pageIds(q, m), total(q, m)]);
       if (!ids.length) return { rows: [], total: n };
-      const rows = (await joinedFrom().where(anyOf(ordersTable.id, ids))) as OrderRow[];
-      const position = new Map(ids.map((id, i) => [id, i]));
-      rows.sort((a, b) => position.get(a.order.id)! - position.get(b.order.id)!);
-      return { rows, total: n };
+      return { rows: await rowsOf(ids), total: n };
     },
+
+    rowsOf,
 
     /**
      * The open jobs of the filter per pin code (the job sheet's headings): summed from the

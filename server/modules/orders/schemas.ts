@@ -7,6 +7,9 @@ import { count, money, pagingFields, timestamp } from '../../lib/responses';
 /** An order's status as sent: one of the four (ORDER_STATUSES). */
 export const orderStatus = z.enum(ORDER_STATUSES);
 
+/** The round a job goes out in (issue 15). */
+export const runShift = z.enum(['Morning', 'Evening']);
+
 /** A calendar day as sent: `YYYY-MM-DD` (a `date` column). */
 export const calendarDay = z.iso.date();
 
@@ -65,6 +68,11 @@ export const orderDto = z.object({
   deliveryAddress: orderAddressDto.nullable(),
   pickupAddress: orderAddressDto.nullable(),
   pincode: z.string(),
+  rider: reference.nullable().meta({
+    description: 'The rider the job is given to (issue 15); null while nobody has it.',
+  }),
+  runDate: calendarDay.nullable().meta({ description: "The day of the rider's run." }),
+  runShift: runShift.nullable().meta({ description: "The round of the rider's run." }),
 });
 
 /**
@@ -80,13 +88,16 @@ export const orderAccessoryDto = z.object({
 
 /**
  * One step of an order's status history (toHistoryDto): `fromStatus` null for the order being
- * placed, `by` null for a step no admin made.
+ * placed, `by` null for a step no admin made, `note` null on a plain status step.
  */
 export const orderHistoryDto = z.object({
   fromStatus: orderStatus.nullable(),
   toStatus: orderStatus,
   at: timestamp,
   by: reference.nullable(),
+  note: z.string().nullable().meta({
+    description: "What else happened, e.g. 'Assigned to Ravi Kumar' (from = to status then).",
+  }),
 });
 
 /** The order record with its accessories and its status history, oldest first (get-order). */

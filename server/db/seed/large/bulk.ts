@@ -13,6 +13,8 @@ export const GENERATED_TABLES = [
   'support_replies',
   'return_requests',
   'audit_log',
+  'riders',
+  'rider_cash_settlements',
 ];
 
 /** Why the load did not start; the command prints it and exits with 1. */

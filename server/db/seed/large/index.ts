@@ -23,6 +23,7 @@ import { loadOrderAccessories, loadOrders, loadStatusHistory, OrderKeys } from '
 import { loadPlaces } from './places';
 import { loadReference } from './reference';
 import { loadReturns } from './returns';
+import { loadRiders } from './riders';
 import { runnerOf } from './run';
 import { loadTickets } from './support';
 
@@ -117,6 +118,7 @@ export async function seedLarge(
     await phase('orders', () => loadOrders(run, orders, customers, ref, timeline));
     await phase('order history', () => loadStatusHistory(run, ref));
     await phase('order accessories', () => loadOrderAccessories(run, ref));
+    await phase('riders', () => loadRiders(run, tx, timeline));
     await phase('support tickets', () => loadTickets(run, opts.tickets, customers, ref, timeline));
     await phase('return requests', () => loadReturns(run, opts.returns, ref, timeline));
     await phase('audit log', () => loadAudit(run, opts.audit, orders, customers, ref, timeline));

@@ -1,0 +1,65 @@
+import RouteIcon from '@mui/icons-material/Route';
+import { Button, Stack } from '@mui/material';
+import { FunctionField, Labeled, useTranslate } from 'react-admin';
+import { Link } from 'react-router-dom';
+import { activeTone, StatusChip } from '@/components/StatusChip';
+import { formatCount, formatDay } from '@/format';
+import { RecordShow } from '@/records/RecordShow';
+import { formatPhone } from '../users/names';
+import { PincodeChips } from './RiderList';
+
+/** /admin-panel/rider/view/{id}: the rider's details, loads, and a link to today's run. */
+export function RiderShow() {
+  const translate = useTranslate();
+  return (
+    <RecordShow
+      resource="riders"
+      title="app.riders.view_title"
+      heading={(record) => record.name}
+      editTo={(record) => `/rider/edit/${record.id}`}
+    >
+      <Stack spacing={2}>
+        <Labeled label="app.riders.phone">
+          <FunctionField render={(r) => formatPhone(r.phone)} />
+        </Labeled>
+        <Labeled label="app.riders.vehicle">
+          <FunctionField render={(r) => r.vehicle || translate('app.riders.no_vehicle')} />
+        </Labeled>
+        <Labeled label="app.riders.pincodes">
+          <FunctionField render={(r) => <PincodeChips pincodes={r.pincodes} />} />
+        </Labeled>
+        <Labeled label="app.riders.shift">
+          <FunctionField
+            render={(r) => translate(`app.riders.shifts.${r.shift}`, { _: r.shift })}
+          />
+        </Labeled>
+        <Labeled label="app.riders.status">
+          <FunctionField
+            render={(r) => <StatusChip tone={activeTone(r.status)} label={String(r.status)} />}
+          />
+        </Labeled>
+        <Labeled label="app.riders.jobs_today">
+          <FunctionField render={(r) => formatCount(r.jobs)} />
+        </Labeled>
+        <Labeled label="app.riders.open_jobs">
+          <FunctionField render={(r) => formatCount(r.openJobs)} />
+        </Labeled>
+        <Labeled label="app.riders.created_at">
+          <FunctionField render={(r) => formatDay(r.createdAt)} />
+        </Labeled>
+        <FunctionField
+          render={(r) => (
+            <Button
+              component={Link}
+              to={`/rider/run/${r.id}`}
+              variant="contained"
+              startIcon={<RouteIcon />}
+            >
+              {translate('app.riders.todays_run')}
+            </Button>
+          )}
+        />
+      </Stack>
+    </RecordShow>
+  );
+}

@@ -1,0 +1,97 @@
+import { Typography } from '@mui/material';
+import {
+  Datagrid,
+  FunctionField,
+  ListContextProvider,
+  ResourceContextProvider,
+  useList,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
+import { Link } from 'react-router-dom';
+import { NoWrap } from '@/components/NoWrap';
+import { formatRupees } from '@/format';
+import { OrderIdCell } from '../orders/OrderIdCell';
+import { OrderStatusChip } from '../orders/OrderStatusChip';
+import { customerName, formatAddress, orderTotal } from '../orders/orderFields';
+
+/** A value on one line, and a detail under it in small print. */
+function TwoLines({ first, second }: { first: string; second: string }) {
+  return (
+    <>
+      <NoWrap>{first}</NoWrap>
+      {second && (
+        <Typography variant="caption" color="text.secondary" component="div">
+          {second}
+        </Typography>
+      )}
+    </>
+  );
+}
+
+/**
+ * A run's jobs in the server's order (emergencies first, then pin code, then placed); the round
+ * under the slot when the run shows both rounds, the payment under the amount.
+ */
+export function RunJobsTable({ jobs, showRound }: { jobs: RaRecord[]; showRound: boolean }) {
+  const translate = useTranslate();
+  const list = useList({ data: jobs, perPage: jobs.length || 1 });
+  return (
+    // The jobs are assigning-jobs records: their view is that resource's.
+    <ResourceContextProvider value="assigningJobs">
+      <ListContextProvider value={list}>
+        <Datagrid bulkActionButtons={false} rowClick={false}>
+          <FunctionField
+            label="app.orders.order_id"
+            sortable={false}
+            render={(r) => (
+              <Link
+                to={`/assigning-job/view/${r.id}`}
+                aria-label={translate('app.orders.view', { orderId: r.orderId })}
+              >
+                <OrderIdCell order={r} />
+              </Link>
+            )}
+          />
+          <FunctionField label="app.orders.pin_code" sortable={false} render={(r) => r.pincode} />
+          <FunctionField
+            label="app.riders.run.customer"
+            sortable={false}
+            render={(r) => customerName(r)}
+          />
+          <FunctionField
+            label="app.riders.run.address"
+            sortable={false}
+            render={(r) => (
+              <Typography variant="body2" sx={{ minWidth: 160, maxWidth: 240 }}>
+                {formatAddress(r.address ?? r.deliveryAddress)}
+              </Typography>
+            )}
+          />
+          <FunctionField
+            label="app.riders.run.slot"
+            sortable={false}
+            render={(r) => (
+              <TwoLines
+                first={r.deliveryTime ?? ''}
+                second={showRound && r.runShift ? translate(`app.riders.shifts.${r.runShift}`) : ''}
+              />
+            )}
+          />
+          <FunctionField
+            label="app.orders.amount"
+            sortable={false}
+            render={(r) => (
+              <TwoLines first={formatRupees(orderTotal(r))} second={r.paymentMethod ?? ''} />
+            )}
+          />
+          <FunctionField
+            label="app.orders.status"
+            sortable={false}
+            render={(r) => <OrderStatusChip status={r.status} />}
+          />
+        </Datagrid>
+      </ListContextProvider>
+    </ResourceContextProvider>
+  );
+}

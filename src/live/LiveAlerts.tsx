@@ -1,0 +1,94 @@
+import { useCallback, useContext, useEffect, useRef, useState } from 'react';
+import { useLogoutIfAccessDenied, usePermissions } from 'react-admin';
+import { useLocation } from 'react-router-dom';
+import type { AccessIdentity } from '@/providers/permissions';
+import { session } from '@/providers/session';
+import { hearsOrders } from './access';
+import { markSeen } from './badges';
+import type { LiveHandlers, OrderPlaced } from './connection';
+import { EMERGENCIES_SHOWN, EmergencyAlerts } from './EmergencyAlerts';
+import { LiveAlertsEnabled } from './enabled';
+import { playAlertSound, unlockAlertSound } from './sound';
+import { mute, MUTE_KEY, unseen } from './store';
+
+/**
+ * The live alerts of a signed-in panel (issue 15.6), mounted once by the layout: opens the event
+ * stream for the admins who hear orders, counts new orders for the sidebar's badges, raises a
+ * toast of its own and a sound for an emergency, and clears a badge when its list is opened.
+ * The stream's code loads after sign-in, in a chunk of its own.
+ */
+export function LiveAlerts() {
+  const enabled = useContext(LiveAlertsEnabled);
+  const { permissions } = usePermissions<AccessIdentity>();
+  const allowed = enabled && hearsOrders(permissions) && session.getToken() !== null;
+  const logoutIfAccessDenied = useLogoutIfAccessDenied();
+  const latest = useRef(logoutIfAccessDenied);
+  useEffect(() => {
+    latest.current = logoutIfAccessDenied;
+  });
+  // The emergencies on screen, newest first.
+  const [emergencies, setEmergencies] = useState<OrderPlaced[]>([]);
+  const dismiss = useCallback(
+    (order: OrderPlaced) => setEmergencies((shown) => shown.filter((o) => o._id !== order._id)),
+    [],
+  );
+  // An admin with Orders opens the order; a dispatcher, the job.
+  const viewPath = (order: OrderPlaced) =>
+    permissions?.role !== 'super-admin' &&
+    permissions?.permissions &&
+    !permissions.permissions.orders
+      ? `/assigning-job/view/${order._id}`
+      : `/order/view/${order._id}`;
+
+  // Entering the panel: the counts of this tab (a reload keeps them; signing out clears them
+  // with the rest of sessionStorage), not those of an admin signed out before in this tab.
+  useEffect(() => {
+    unseen.reload();
+  }, []);
+
+  const { pathname } = useLocation();
+  useEffect(() => {
+    markSeen(pathname);
+  }, [pathname]);
+
+  useEffect(() => {
+    if (!allowed) return;
+    // Browsers play sound only once the page has been used: ready it on the first gesture.
+    const unlock = () => unlockAlertSound();
+    window.addEventListener('pointerdown', unlock, { once: true });
+    window.addEventListener('keydown', unlock, { once: true });
+    // The mute switch of another tab of this browser.
+    const muteChanged = (event: StorageEvent) => {
+      if (event.key === MUTE_KEY) mute.reload();
+    };
+    window.addEventListener('storage', muteChanged);
+
+    const handlers: LiveHandlers = {
+      onOrderPlaced(order) {
+        unseen.placed({ id: order._id, serviceId: order.serviceId });
+        if (!order.isEmergency) return;
+        setEmergencies((shown) => [order, ...shown].slice(0, EMERGENCIES_SHOWN));
+        if (!mute.get()) playAlertSound();
+      },
+      onOrdersImported: (count) => unseen.imported(count),
+      onUnauthorized: (error) => void latest.current(error),
+    };
+    let close = () => {};
+    let stopped = false;
+    import('./connection')
+      .then(({ openLiveEvents }) => {
+        if (!stopped) close = openLiveEvents(handlers).close;
+      })
+      .catch(() => {}); // offline, or a new release replaced the chunk: no live alerts this time
+    return () => {
+      stopped = true;
+      close();
+      window.removeEventListener('pointerdown', unlock);
+      window.removeEventListener('keydown', unlock);
+      window.removeEventListener('storage', muteChanged);
+      setEmergencies([]);
+    };
+  }, [allowed]);
+
+  return <EmergencyAlerts orders={emergencies} viewPath={viewPath} onClose={dismiss} />;
+}
