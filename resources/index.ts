@@ -2,9 +2,11 @@ import type { ActionMethods } from '@/providers/actions';
 import type { BaseDataProvider } from '@/providers/dataProvider';
 import type { ResourceDeclaration } from '@/providers/resource';
 import type { assigningJobActions } from './assigningJobs';
+import type { businessActions } from './business';
 import type { contentActions } from './content';
 import type { deliverySettingsActions } from './deliverySettings';
 import type { orderActions } from './orders/calls';
+import type { returnableActions } from './returnables';
 import type { returnActions } from './returns';
 import type { riderActions } from './riders';
 import type { supportActions } from './supports';
@@ -14,6 +16,7 @@ import { account } from './account';
 import { admins, auditLog } from './admins';
 import { assigningJobs } from './assigningJobs';
 import { banners } from './banners';
+import { business } from './business';
 import { categories } from './categories';
 import { contentResources } from './content';
 import { dashboard } from './dashboard';
@@ -24,6 +27,7 @@ import { pincodes } from './pincodes';
 import { plans } from './plans';
 import { pricing } from './pricing';
 import { products } from './products';
+import { returnables } from './returnables';
 import { returns } from './returns';
 import { riders } from './riders';
 import { subCategories } from './subCategories';
@@ -53,17 +57,22 @@ export const resources: ResourceDeclaration[] = [
   riders,
   orders,
   returns,
+  // Its menu entries (Outstanding returnables, Depot stock) follow Water and Oxygen Returns.
+  returnables,
   supports,
   ...ecommResources,
   dashboard,
   ...contentResources,
+  business,
 ];
 
 /** Every action the resources declare (`api.actions`), as typed provider methods. */
 export type AppActions = typeof assigningJobActions &
+  typeof businessActions &
   typeof contentActions &
   typeof deliverySettingsActions &
   typeof orderActions &
+  typeof returnableActions &
   typeof returnActions &
   typeof riderActions &
   typeof supportActions &

@@ -39,6 +39,9 @@ import pincodeRoutes from './modules/pincodes/routes';
 import planRoutes from './modules/plans/routes';
 import productRoutes from './modules/products/routes';
 import returnRoutes from './modules/returns/routes';
+import returnableRoutes from './modules/returnables/routes';
+import invoiceRoutes from './modules/invoices/routes';
+import businessRoutes from './modules/business/routes';
 import subCategoryRoutes from './modules/subCategories/routes';
 import supportRoutes from './modules/supports/routes';
 
@@ -139,6 +142,10 @@ export async function buildApp(opts: BuildAppOptions) {
       await api.register(runSheetRoutes, { prefix: '/rider' });
       await api.register(liveRoutes, { prefix: '/live' });
       await api.register(returnRoutes, { prefix: '/return-history' });
+      // Issue 16: the returnables ledger, business details and tax invoices
+      await api.register(returnableRoutes, { prefix: '/returnable' });
+      await api.register(businessRoutes, { prefix: '/settings' });
+      await api.register(invoiceRoutes, { prefix: '/order' });
       await api.register(supportRoutes, { prefix: '/support' });
       // terms-conditions/... and contact-us/...
       await api.register(contentRoutes);

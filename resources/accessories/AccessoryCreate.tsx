@@ -1,6 +1,7 @@
 import { useParams } from 'react-router-dom';
 import { RecordCreate } from '@/records/RecordCreate';
 import { CategoryKind } from '../products/CatalogueCard';
+import { withTaxFields } from '../products/tax';
 import { AccessoryInputs } from './AccessoryInputs';
 
 /** /admin-panel/accessory/add/{categoryId} */
@@ -14,7 +15,7 @@ export function AccessoryCreate() {
           title="app.accessories.add_title"
           backTo={`/category/view/${categoryId}`}
           failureMessage="app.accessories.add_failed"
-          transform={(data) => ({ ...data, categoryId })}
+          transform={(data) => withTaxFields({ ...data, categoryId }, { returnable: true })}
         >
           <AccessoryInputs mode="create" kind={kind} />
         </RecordCreate>

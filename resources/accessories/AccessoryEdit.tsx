@@ -1,6 +1,7 @@
 import { useParams } from 'react-router-dom';
 import { RecordEdit } from '@/records/RecordEdit';
 import { categoryIdOf, CategoryKind } from '../products/CatalogueCard';
+import { withTaxFields } from '../products/tax';
 import { AccessoryInputs } from './AccessoryInputs';
 
 /** /admin-panel/accessory/edit/{id}: its inputs follow the kind of its category. */
@@ -14,6 +15,7 @@ export function AccessoryEdit() {
           title="app.accessories.edit_title"
           backTo={(accessory) => `/category/view/${categoryIdOf(accessory.categoryId) ?? ''}`}
           failureMessage="app.accessories.edit_failed"
+          transform={(data) => withTaxFields(data, { returnable: true })}
         >
           <AccessoryInputs mode="edit" kind={kind} />
         </RecordEdit>

@@ -1,5 +1,6 @@
 import { minValue, NumberInput, required, SelectInput, TextInput, useTranslate } from 'react-admin';
 import { ImageUploadInput } from '@/components/ImageUploadInput';
+import { ReturnableInputs, TaxInputs } from '../products/TaxInputs';
 import { ACCESSORY_MATERIALS, ACCESSORY_TYPES } from './choices';
 
 const atLeastZero = [required(), minValue(0)];
@@ -37,6 +38,8 @@ export function AccessoryInputs(props: { mode: 'create' | 'edit'; kind: string |
         validate={[...atLeastZero, notAbovePrice]}
       />
       <NumberInput source="stockQuantity" label="Stock Quantity" validate={atLeastZero} />
+      <ReturnableInputs />
+      <TaxInputs unset="Category default" />
       <ImageUploadInput
         source="imageUrl"
         label="Image"

@@ -2,6 +2,7 @@ import { WithRecord } from 'react-admin';
 import { formatDay, formatRupees } from '@/format';
 import { RecordShow } from '@/records/RecordShow';
 import { ImageDetails } from '../products/CatalogueCard';
+import { taxDetails } from '../products/tax';
 import { choiceLabel } from './choices';
 
 /** /admin-panel/accessory/view/{id} */
@@ -25,6 +26,7 @@ export function AccessoryShow() {
               ['Price', formatRupees(record.price)],
               ['Discount Price', formatRupees(record.discountPrice)],
               ['Stock Quantity', String(record.stockQuantity)],
+              ...taxDetails(record, { unset: 'Category default', returnable: true }),
               ['Status', record.status],
               ['Created At', formatDay(record.createdAt)],
             ]}

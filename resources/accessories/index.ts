@@ -14,6 +14,10 @@ const ACCESSORY_FIELDS = [
   'stockQuantity',
   'discountPrice',
   'categoryId',
+  'returnable',
+  'deposit',
+  'hsnCode',
+  'gstRate',
 ];
 
 /** Accessories of the water and oxygen categories (spec 000): listed in the category view. */

@@ -1,5 +1,6 @@
 import { CategoryInputs } from './CategoryInputs';
 import { RecordCreate } from '@/records/RecordCreate';
+import { withTaxFields } from '../products/tax';
 
 /** /admin-panel/category/add */
 export function CategoryCreate() {
@@ -10,6 +11,7 @@ export function CategoryCreate() {
       backTo="/categories/1"
       failureMessage="app.categories.add_failed"
       defaultValues={{ kind: 'other' }}
+      transform={(data) => withTaxFields(data, { returnable: false })}
     >
       <CategoryInputs mode="create" />
     </RecordCreate>

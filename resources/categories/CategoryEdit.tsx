@@ -1,5 +1,6 @@
 import { CategoryInputs } from './CategoryInputs';
 import { RecordEdit } from '@/records/RecordEdit';
+import { withTaxFields } from '../products/tax';
 
 /** Loads the category by id, so a reload or a shared link works. */
 export function CategoryEdit() {
@@ -9,6 +10,7 @@ export function CategoryEdit() {
       title="app.categories.edit_title"
       backTo="/categories/1"
       failureMessage="app.categories.edit_failed"
+      transform={(data) => withTaxFields(data, { returnable: false })}
     >
       <CategoryInputs mode="edit" />
     </RecordEdit>

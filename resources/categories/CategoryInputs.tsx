@@ -1,5 +1,6 @@
 import { required, SelectInput, TextInput } from 'react-admin';
 import { ImageUploadInput } from '@/components/ImageUploadInput';
+import { TaxInputs } from '../products/TaxInputs';
 import { CATEGORY_KIND_CHOICES } from './kinds';
 
 /** The fields shared by add and edit. The name and kind are fixed once the category exists. */
@@ -24,6 +25,7 @@ export function CategoryInputs({ mode }: { mode: 'create' | 'edit' }) {
         helperText="Decides the screens of the category: litres for water, sub-categories for laundry, plans for tiffin."
         fullWidth
       />
+      <TaxInputs unset="Not set" />
       <ImageUploadInput source="image" label="Image" validate={editing ? undefined : required()} />
     </>
   );

@@ -3,6 +3,7 @@ import { formatDay } from '@/format';
 import { RecordShow } from '@/records/RecordShow';
 import { CategoryAccessories } from '../accessories/CategoryAccessories';
 import { ImageDetails } from '../products/CatalogueCard';
+import { taxDetails } from '../products/tax';
 import { CategoryProducts } from '../products/CategoryProducts';
 import { CategorySubCategories } from '../subCategories/CategorySubCategories';
 import { kindLabel } from './kinds';
@@ -38,6 +39,7 @@ export function CategoryShow() {
               ['Title', record.title],
               ['Description', record.description],
               ['Service kind', kindLabel(record.kind)],
+              ...taxDetails(record, { unset: 'Not set', returnable: false }),
               ['Status', record.status],
               ['Created At', formatDay(record.createdAt)],
             ]}

@@ -27,7 +27,7 @@ export const categories: ResourceDeclaration = {
       method: 'POST',
       path: 'category/create-category',
       bodyKind: 'multipart',
-      fields: ['name', 'title', 'description', 'image', 'kind'],
+      fields: ['name', 'title', 'description', 'image', 'kind', 'hsnCode', 'gstRate'],
       resultKey: 'category',
     },
     update: {
@@ -35,7 +35,7 @@ export const categories: ResourceDeclaration = {
       path: 'category/edit-category',
       bodyKind: 'multipart',
       idField: 'categoryId',
-      fields: ['name', 'title', 'description', 'image'],
+      fields: ['name', 'title', 'description', 'image', 'hsnCode', 'gstRate'],
       resultKey: 'category',
     },
   },

@@ -70,6 +70,14 @@ export const messages = {
     no_runs: 'No jobs given to riders today yet.',
     load_failed: 'Could not load the dispatch figures. %{reason}',
   },
+  returnables: {
+    title: 'Jars and cylinders',
+    jars_out: 'Jars out',
+    cylinders_out: 'Cylinders out',
+    overdue: 'Overdue (> %{days} days)',
+    overdue_customers: '%{smart_count} customer |||| %{smart_count} customers',
+    load_failed: 'Could not load the jar and cylinder figures. %{reason}',
+  },
   units_plural: {
     daily: 'days',
     weekly: 'weeks',

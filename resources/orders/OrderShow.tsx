@@ -6,6 +6,7 @@ import { RecordShowBase } from '@/records/RecordShow';
 import { formatDashedDate, formatDateTime, formatRupees } from '@/format';
 import { formatPhone } from '../users/names';
 import { DetailList } from './DetailList';
+import { InvoiceButton } from './InvoiceButton';
 import { MarkDeliveredButton } from './MarkDeliveredButton';
 import { OrderAccessories } from './OrderAccessories';
 import { OrderHistory } from './OrderHistory';
@@ -42,7 +43,8 @@ export interface OrderShowProps {
 
 /**
  * 'View Order' (spec 001): every field of the order loaded by id (GET order/get-order/{id}),
- * its accessories and status history, and 'Mark As Delivered' while it is Pending.
+ * its accessories and status history, 'Mark As Delivered' while it is Pending, and 'Download
+ * invoice' once it is Delivered.
  */
 export function OrderShow({ resource, fallbackPath }: OrderShowProps) {
   const translate = useTranslate();
@@ -104,6 +106,7 @@ function OrderDetails({ resource, fallbackPath }: OrderShowProps) {
             {order.status === 'Pending' && (
               <MarkDeliveredButton order={order} resource={resource} onDone={goBack} />
             )}
+            {order.status === 'Delivered' && <InvoiceButton orderId={String(order.id)} />}
           </Stack>
         </Stack>
 

@@ -55,6 +55,10 @@ export const orders: ResourceDeclaration = {
     },
     getOne: GET_ORDER,
     actions: orderActions,
+    files: {
+      // A delivered order's GST tax invoice (issue 16), named after its number by the server.
+      invoice: { path: 'order/invoice/:orderId', fileName: 'invoice.pdf' },
+    },
   },
   routes: [
     { path: 'orders/:page', component: AllOrdersList },

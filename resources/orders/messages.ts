@@ -87,4 +87,9 @@ export const messages = {
   bulk_confirm_text:
     'Each order changed gets a step in its status history. Orders already %{status} stay as they are.',
   bulk_failed: 'Failed to update the orders. Please try again.',
+  invoice: 'Download invoice',
+  invoice_preparing: 'Preparing invoice…',
+  invoice_preparing_size: 'Preparing invoice… %{size}',
+  invoice_failed: 'Failed to download the invoice. Please try again.',
+  invoice_stopped: 'Failed to download the invoice. %{reason}',
 };

@@ -13,6 +13,7 @@ import { RowActions } from '@/components/RowActions';
 import { ThumbnailField } from '@/components/ThumbnailField';
 import { formatRupees } from '@/format';
 import { CatalogueSection } from './CatalogueSection';
+import { returnableText } from './tax';
 
 /** The products table of the category view (every kind but tiffin). */
 export function CategoryProducts({ category }: { category: RaRecord }) {
@@ -43,6 +44,7 @@ export function CategoryProducts({ category }: { category: RaRecord }) {
           <FunctionField label="Price" render={(r) => formatRupees(r.price)} />
           <FunctionField label="Discount Price" render={(r) => formatRupees(r.discountPrice)} />
           <TextField source="stockQuantity" label="Stock" />
+          <FunctionField label="Returnable" render={(r) => returnableText(r)} />
           <TextField source="status" />
           <FunctionField
             label={translate('app.list.actions')}

@@ -2,6 +2,7 @@ import { useParams } from 'react-router-dom';
 import { RecordCreate } from '@/records/RecordCreate';
 import { CategoryKind } from './CatalogueCard';
 import { ProductInputs } from './ProductInputs';
+import { withTaxFields } from './tax';
 
 /** /admin-panel/product/add/{categoryId}: its inputs follow the kind of the category. */
 export function ProductCreate() {
@@ -14,7 +15,7 @@ export function ProductCreate() {
           title="app.products.add_title"
           backTo={`/category/view/${categoryId}`}
           failureMessage="app.products.add_failed"
-          transform={(data) => ({ ...data, categoryId })}
+          transform={(data) => withTaxFields({ ...data, categoryId }, { returnable: true })}
         >
           <ProductInputs mode="create" kind={kind} categoryId={categoryId!} />
         </RecordCreate>

@@ -1,6 +1,7 @@
 import { useParams } from 'react-router-dom';
 import { categoryIdOf, CategoryKind } from './CatalogueCard';
 import { ProductInputs } from './ProductInputs';
+import { withTaxFields } from './tax';
 import { RecordEdit } from '@/records/RecordEdit';
 
 /** /admin-panel/product/edit/{id}: its inputs follow the kind of its category. */
@@ -14,7 +15,12 @@ export function ProductEdit() {
           title="app.products.edit_title"
           backTo={(product) => `/category/view/${categoryIdOf(product.categoryId) ?? ''}`}
           failureMessage="app.products.edit_failed"
-          transform={(data) => ({ ...data, categoryId: categoryIdOf(data.categoryId) })}
+          transform={(data) =>
+            withTaxFields(
+              { ...data, categoryId: categoryIdOf(data.categoryId) },
+              { returnable: true },
+            )
+          }
         >
           <ProductInputs mode="edit" kind={kind} categoryId={categoryId} />
         </RecordEdit>

@@ -8,6 +8,7 @@ import {
   type Validator,
 } from 'react-admin';
 import { ImageUploadInput } from '@/components/ImageUploadInput';
+import { ReturnableInputs, TaxInputs } from './TaxInputs';
 
 const atLeastZero = [required(), minValue(0)];
 
@@ -18,7 +19,8 @@ const notAbovePrice: Validator = (value, values) =>
 
 /**
  * The fields shared by add and edit. The category's kind decides the rest: litres for water,
- * a sub-category of this category (required) for laundry.
+ * a sub-category of this category (required) for laundry. Then whether it is returnable (its
+ * deposit) and its GST classification, which an empty rate leaves to the category.
  */
 export function ProductInputs(props: {
   mode: 'create' | 'edit';
@@ -52,10 +54,11 @@ export function ProductInputs(props: {
           source="quantity"
           label="Quantity (litres)"
           validate={atLeastZero}
-
           helperText="Jar size, e.g. 20 or 25."
         />
       )}
+      <ReturnableInputs />
+      <TaxInputs unset="Category default" />
       <ImageUploadInput
         source="image"
         label="Image"

@@ -1,7 +1,9 @@
+import type { ReactNode } from 'react';
 import { useGetOne, useRecordContext } from 'react-admin';
 import { formatDay, formatRupees } from '@/format';
 import { RecordShow } from '@/records/RecordShow';
 import { ImageDetails } from './CatalogueCard';
+import { taxDetails } from './tax';
 
 /** /admin-panel/product/view/{id} */
 export function ProductShow() {
@@ -26,7 +28,7 @@ function ProductDetails() {
     { id: record.subCategoryId },
     { enabled: Boolean(record.subCategoryId) },
   );
-  const details: [string, string][] = [
+  const details: [string, ReactNode][] = [
     ['Title', record.title],
     ['Description', record.description],
     ['Category', record.categoryId?.name ?? ''],
@@ -38,6 +40,10 @@ function ProductDetails() {
     details.push(['Quantity (litres)', `${record.quantity} L`]);
   }
   if (record.subCategoryId) details.push(['Sub Category', sub.data?.name ?? '']);
-  details.push(['Status', record.status], ['Created At', formatDay(record.createdAt)]);
+  details.push(
+    ...taxDetails(record, { unset: 'Category default', returnable: true }),
+    ['Status', record.status],
+    ['Created At', formatDay(record.createdAt)],
+  );
   return <ImageDetails image={record.image} alt={record.name} details={details} />;
 }

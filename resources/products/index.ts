@@ -15,6 +15,10 @@ const PRODUCT_FIELDS = [
   'categoryId',
   'quantity',
   'subCategoryId',
+  'returnable',
+  'deposit',
+  'hsnCode',
+  'gstRate',
 ];
 
 /** Products of a category (spec 000): listed in the category view, by `searchId`. */

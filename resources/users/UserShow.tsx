@@ -1,12 +1,14 @@
 import CancelIcon from '@mui/icons-material/Cancel';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
-import { Avatar, Chip, Stack, Typography } from '@mui/material';
+import { Avatar, Box, Chip, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { useSearchParams } from 'react-router-dom';
 import { activeTone, StatusChip } from '@/components/StatusChip';
 import { Labeled, useCanAccess, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
 import { LabeledText as Field } from '@/components/LabeledText';
 import { RecordCard } from '@/records/RecordCard';
 import { EditLinkButton, RecordShowBase } from '@/records/RecordShow';
 import { formatDay, formatRupees, imageUrl } from '@/format';
+import { CustomerReturnables } from '../returnables/CustomerReturnables';
 import { formatPhone, fullName, initials } from './names';
 
 function Verified({ value }: { value: unknown }) {
@@ -41,16 +43,22 @@ export function UserShow() {
   );
 }
 
+/** The view's tabs, kept in the address (`?tab=returnables`) so that a link can open one. */
+const TABS = ['details', 'returnables'] as const;
+type UserTab = (typeof TABS)[number];
+
 function UserShowContent() {
   const translate = useTranslate();
   const record = useRecordContext<RaRecord>()!;
   const { canAccess: canEdit } = useCanAccess({ resource: 'users', action: 'edit' });
+  const [params, setParams] = useSearchParams();
+  const tab: UserTab = params.get('tab') === 'returnables' ? 'returnables' : 'details';
   const name = fullName(record);
-  const addresses = (record.addresses ?? []) as { _id: string; fullAddress: string }[];
   return (
     <RecordCard
       title={translate('app.users.view_title')}
       content
+      maxWidth={tab === 'details' ? 720 : 1100}
       actions={canEdit && <EditLinkButton to={`/user/edit/${record.id}`} />}
       heading={
         <Stack direction="row" spacing={2} alignItems="center" sx={{ mb: 1 }}>
@@ -70,24 +78,55 @@ function UserShowContent() {
         </Stack>
       }
     >
-      <Stack spacing={2}>
-        <Field label="app.users.family_id">{String(record.id)}</Field>
-        <Field label="app.users.first_name">{record.firstName}</Field>
-        <Field label="app.users.last_name">{record.lastName}</Field>
-        <Field label="Email">{record.email}</Field>
-        <Field label="app.users.phone">{formatPhone(record.phone)}</Field>
-        <Labeled label="app.users.email_verified">
-          <Verified value={record.isEmailVerified} />
-        </Labeled>
-        <Labeled label="app.users.phone_verified">
-          <Verified value={record.isPhoneVerified} />
-        </Labeled>
-        <Field label="app.users.wallet">{formatRupees(record.wallet)}</Field>
-        <Field label="Created At">{formatDay(record.createdAt)}</Field>
-        {addresses.length > 0 && (
-          <Field label="app.users.address">{addresses[0]!.fullAddress}</Field>
+      <Tabs
+        value={tab}
+        onChange={(_e, next: UserTab) =>
+          setParams(next === 'details' ? {} : { tab: next }, { replace: true })
+        }
+        variant="scrollable"
+        allowScrollButtonsMobile
+        sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}
+      >
+        {TABS.map((value) => (
+          <Tab
+            key={value}
+            value={value}
+            id={`user-tab-${value}`}
+            aria-controls={`user-tabpanel-${value}`}
+            label={translate(`app.users.${value}_tab`)}
+          />
+        ))}
+      </Tabs>
+      <Box role="tabpanel" id={`user-tabpanel-${tab}`} aria-labelledby={`user-tab-${tab}`}>
+        {tab === 'details' ? (
+          <UserDetails record={record} />
+        ) : (
+          <CustomerReturnables userId={String(record.id)} />
         )}
-      </Stack>
+      </Box>
     </RecordCard>
+  );
+}
+
+/** The customer's own fields: the first tab. */
+function UserDetails({ record }: { record: RaRecord }) {
+  const addresses = (record.addresses ?? []) as { _id: string; fullAddress: string }[];
+  return (
+    <Stack spacing={2}>
+      <Field label="app.users.family_id">{String(record.id)}</Field>
+      <Field label="app.users.first_name">{record.firstName}</Field>
+      <Field label="app.users.last_name">{record.lastName}</Field>
+      <Field label="Email">{record.email}</Field>
+      <Field label="app.users.phone">{formatPhone(record.phone)}</Field>
+      <Labeled label="app.users.email_verified">
+        <Verified value={record.isEmailVerified} />
+      </Labeled>
+      <Labeled label="app.users.phone_verified">
+        <Verified value={record.isPhoneVerified} />
+      </Labeled>
+      <Field label="app.users.wallet">{formatRupees(record.wallet)}</Field>
+      <Field label="Created At">{formatDay(record.createdAt)}</Field>
+      {addresses.length > 0 && <Field label="app.users.address">{addresses[0]!.fullAddress}</Field>}
+    </Stack>
   );
 }

@@ -5,6 +5,8 @@ export const messages = {
   inactive_title: 'Inactive Users',
   blocked_title: 'Blocked Users',
   view_title: 'User Details',
+  details_tab: 'Details',
+  returnables_tab: 'Jars & cylinders',
   edit_title: 'Edit User',
   family_id: 'Family Id',
   full_name: 'Full Name',

@@ -113,6 +113,25 @@ export const revokedSessionsTable = pgTable('revoked_sessions', {
 
 export { CATEGORY_KINDS, type CategoryKind } from '@shared/catalogue';
 
+/**
+ * GST classification (issue 16): the HSN (goods) or SAC (services) code and the GST rate in
+ * percent. Set on a category as its default; a product or accessory may set its own. Null: not
+ * set (the invoice then falls back to the category, then to the delivery settings' GST).
+ */
+const taxColumns = () => ({
+  hsnCode: text('hsn_code'),
+  gstRate: numeric('gst_rate', { precision: 5, scale: 2 }),
+});
+
+/**
+ * Returnable containers (issue 16): a product or accessory that goes out full and comes back
+ * empty (water jars, oxygen cylinders), and the refundable deposit held per unit.
+ */
+const returnableColumns = () => ({
+  returnable: boolean('returnable').notNull().default(false),
+  deposit: numeric('deposit', { precision: 12, scale: 2 }).notNull().default('0'),
+});
+
 export const categoriesTable = pgTable(
   'categories',
   {
@@ -123,6 +142,7 @@ export const categoriesTable = pgTable(
     image: text('image').notNull(),
     kind: text('kind').$type<CategoryKind>().notNull().default('other'),
     status: text('status').$type<RecordStatus>().notNull().default('Active'),
+    ...taxColumns(),
     ...timestamps,
   },
   (t) => [
@@ -177,6 +197,8 @@ export const productsTable = pgTable(
     /** Litres, for the water kind only (20 or 25 litre jars). */
     quantity: integer('quantity'),
     status: text('status').$type<RecordStatus>().notNull().default('Active'),
+    ...returnableColumns(),
+    ...taxColumns(),
     ...timestamps,
   },
   (t) => [
@@ -207,6 +229,8 @@ export const accessoriesTable = pgTable(
     discountPrice: money('discount_price').notNull(),
     stockQuantity: integer('stock_quantity').notNull().default(0),
     status: text('status').$type<RecordStatus>().notNull().default('Active'),
+    ...returnableColumns(),
+    ...taxColumns(),
     ...timestamps,
   },
   (t) => [index('accessories_category_idx').on(t.categoryId, t.createdAt)],
@@ -827,3 +851,180 @@ export const uploadsTable = pgTable('uploads', {
   size: integer('size').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** What made a ledger entry (issue 16). */
+export const LEDGER_KINDS = ['delivered', 'reversed', 'returned', 'correction'] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+export type ReturnableItemKind = 'product' | 'accessory';
+
+/**
+ * The returnable-asset ledger (issue 16): every jar or cylinder a customer was given or gave
+ * back. Entries are only ever added (a trigger refuses UPDATE and DELETE): a delivered order
+ * issues its returnable quantities and records the empties collected with it, a delivery undone
+ * is a `reversed` entry, an approved return request a `returned` one, an admin's correction a
+ * `correction` with its reason and author. The order and return entries are written by triggers
+ * (migration 0020) in the same transaction as the change that causes them, whoever makes it.
+ * `issued` and `returned` are signed (a reversal is negative); the customer holds
+ * issued - returned; `deposit` is the item's deposit times that change.
+ */
+export const returnableEntriesTable = pgTable(
+  'returnable_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    customerId: text('customer_id')
+      .notNull()
+      .references(() => customersTable.id, { onDelete: 'restrict' }),
+    /** A product's or an accessory's id (see itemKind). */
+    itemId: text('item_id').notNull(),
+    itemKind: text('item_kind').$type<ReturnableItemKind>().notNull(),
+    /** The item's name when the entry was made. */
+    itemName: text('item_name').notNull(),
+    /** The item's service (water, oxygen): the outstanding list's and the dashboard's split. */
+    categoryId: text('category_id').notNull(),
+    kind: text('kind').$type<LedgerKind>().notNull(),
+    issued: integer('issued').notNull().default(0),
+    returned: integer('returned').notNull().default(0),
+    deposit: money('deposit').notNull().default('0'),
+    orderId: text('order_id').references(() => ordersTable.id, { onDelete: 'restrict' }),
+    returnRequestId: text('return_request_id').references(() => returnRequestsTable.id, {
+      onDelete: 'restrict',
+    }),
+    /** Where the jars are: the order's pin code (a correction keeps the balance's). */
+    pincode: text('pincode'),
+    reason: text('reason'),
+    adminId: text('admin_id'),
+    adminName: text('admin_name'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('returnable_entries_customer_idx').on(t.customerId, t.at, t.id),
+    index('returnable_entries_holding_idx').on(t.customerId, t.itemId, t.at, t.id),
+    index('returnable_entries_order_idx')
+      .on(t.orderId)
+      .where(sql`${t.orderId} is not null`),
+    index('returnable_entries_return_idx')
+      .on(t.returnRequestId)
+      .where(sql`${t.returnRequestId} is not null`),
+  ],
+);
+
+/**
+ * What each customer holds of each returnable item, kept by a trigger on the ledger in the same
+ * transaction as each entry: the sums of the customer's entries, and since when the oldest unit
+ * still out has been out (first in, first out). The outstanding list and the dashboard read this.
+ */
+export const returnableBalancesTable = pgTable(
+  'returnable_balances',
+  {
+    customerId: text('customer_id').notNull(),
+    itemId: text('item_id').notNull(),
+    itemKind: text('item_kind').$type<ReturnableItemKind>().notNull(),
+    itemName: text('item_name').notNull(),
+    categoryId: text('category_id').notNull(),
+    issued: integer('issued').notNull().default(0),
+    returned: integer('returned').notNull().default(0),
+    outstanding: integer('outstanding').notNull().default(0),
+    deposit: money('deposit').notNull().default('0'),
+    pincode: text('pincode'),
+    oldestOutstandingAt: timestamp('oldest_outstanding_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.customerId, t.itemId] }),
+    // The outstanding list, oldest first, alone or within a service or a pin code; its minDays
+    // filter is a range on the same column.
+    // (outstanding and deposit too: the dashboard's overdue sums read the index alone)
+    index('returnable_balances_oldest_idx')
+      .on(t.oldestOutstandingAt, t.customerId, t.itemId, t.outstanding, t.deposit)
+      .where(sql`${t.outstanding} > 0`),
+    index('returnable_balances_category_oldest_idx')
+      .on(t.categoryId, t.oldestOutstandingAt, t.customerId, t.itemId)
+      .where(sql`${t.outstanding} > 0`),
+    index('returnable_balances_pincode_oldest_idx')
+      .on(t.pincode, t.oldestOutstandingAt, t.customerId, t.itemId)
+      .where(sql`${t.outstanding} > 0`),
+  ],
+);
+
+/**
+ * The depot's stock of each returnable item, kept by the same trigger: full units at the depot
+ * (an issue takes one out, a refill or a receipt puts one in), empties at the depot (a return
+ * brings one in, a refill takes it out), and those with customers (the balances' sum).
+ */
+export const returnableStockTable = pgTable('returnable_stock', {
+  itemId: text('item_id').primaryKey(),
+  itemKind: text('item_kind').$type<ReturnableItemKind>().notNull(),
+  categoryId: text('category_id').notNull(),
+  full: integer('full').notNull().default(0),
+  empty: integer('empty').notNull().default(0),
+  withCustomers: integer('with_customers').notNull().default(0),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The business's details for its tax invoices (issue 16), one row (id 'default'). `stateCode`
+ * is the GSTIN's first two digits; `overdueDays` is when returnables count as overdue.
+ */
+export const businessSettingsTable = pgTable('business_settings', {
+  id: text('id').primaryKey().default('default'),
+  legalName: text('legal_name').notNull(),
+  tradeName: text('trade_name').notNull().default(''),
+  gstin: text('gstin').notNull(),
+  address: text('address').notNull(),
+  city: text('city').notNull(),
+  state: text('state').notNull(),
+  stateCode: text('state_code').notNull(),
+  pincode: text('pincode').notNull(),
+  phone: text('phone').notNull().default(''),
+  email: text('email').notNull().default(''),
+  invoicePrefix: text('invoice_prefix').notNull(),
+  overdueDays: integer('overdue_days').notNull().default(30),
+  updatedBy: text('updated_by'),
+  updatedAt: timestamps.updatedAt,
+});
+
+/** The last invoice number given in each financial year ('2026-27'): the gap-free series. */
+export const invoiceSeriesTable = pgTable('invoice_series', {
+  financialYear: text('financial_year').primaryKey(),
+  lastNumber: integer('last_number').notNull(),
+});
+
+/** The seller as printed on an invoice: the business details when its number was given. */
+export interface InvoiceSeller {
+  legalName: string;
+  tradeName: string;
+  gstin: string;
+  address: string;
+  city: string;
+  state: string;
+  stateCode: string;
+  pincode: string;
+  phone: string;
+  email: string;
+}
+
+/**
+ * Tax invoices (issue 16): one per delivered order, numbered from its financial year's series
+ * in the same transaction as the delivery (migration 0020's issue_invoice()), never renumbered or
+ * removed. `document` is the invoice as first printed (lines, taxes, buyer), kept so that a later
+ * change of rates or names never changes an invoice already issued.
+ */
+export const invoicesTable = pgTable(
+  'invoices',
+  {
+    orderId: text('order_id')
+      .primaryKey()
+      .references(() => ordersTable.id, { onDelete: 'restrict' }),
+    financialYear: text('financial_year').notNull(),
+    number: integer('number').notNull(),
+    invoiceNo: text('invoice_no').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    seller: jsonb('seller').$type<InvoiceSeller>().notNull(),
+    document: jsonb('document'),
+  },
+  (t) => [
+    uniqueIndex('invoices_series_key').on(t.financialYear, t.number),
+    uniqueIndex('invoices_invoice_no_key').on(t.invoiceNo),
+    index('invoices_issued_idx').on(t.issuedAt, t.orderId),
+  ],
+);

@@ -13,6 +13,8 @@ import { messages as ordersMessages } from '@resources/orders/messages';
 import { messages as assigningJobsMessages } from '@resources/assigningJobs/messages';
 import { messages as ridersMessages } from '@resources/riders/messages';
 import { messages as returnsMessages } from '@resources/returns/messages';
+import { messages as returnablesMessages } from '@resources/returnables/messages';
+import { messages as businessMessages } from '@resources/business/messages';
 import { messages as supportsMessages } from '@resources/supports/messages';
 import { messages as contentMessages } from '@resources/content/messages';
 import { messages as ecommMessages } from '@resources/ecomm/messages';
@@ -136,6 +138,8 @@ export const messages = {
     assigningJobs: assigningJobsMessages,
     riders: ridersMessages,
     returns: returnsMessages,
+    returnables: returnablesMessages,
+    business: businessMessages,
     supports: supportsMessages,
     content: contentMessages,
     ecomm: ecommMessages,

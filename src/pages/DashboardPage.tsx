@@ -15,6 +15,7 @@ import { DispatchCard } from '@resources/dashboard/DispatchCard';
 import { OrdersChart } from '@resources/dashboard/OrdersChart';
 import { RecentOrders } from '@resources/dashboard/RecentOrders';
 import { RecentTickets } from '@resources/dashboard/RecentTickets';
+import { ReturnablesCards } from '@resources/dashboard/ReturnablesCards';
 import { StatCards } from '@resources/dashboard/StatCards';
 
 /**
@@ -65,6 +66,7 @@ export function DashboardPage() {
       ) : data ? (
         <>
           <StatCards data={data} />
+          <ReturnablesCards />
           <Grid container spacing={2}>
             {orders.canAccess && (
               <Grid size={{ xs: 12, lg: supports.canAccess ? 6 : 12 }}>

@@ -53,10 +53,14 @@ export interface FileDownloads {
   exportList(resource: string, params: ExportParams): Promise<{ data: DownloadedFile }>;
 }
 
-/** The spec's records carry `_id`; react-admin wants `id`. Both are kept. */
+/**
+ * The spec's records carry `_id`; react-admin wants `id`. Both are kept. A list's rows without
+ * one take it from their `idFields` (ListCall).
+ */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-function withId(item: Record<string, unknown>): any {
-  return { ...item, id: (item._id ?? item.id) as Identifier } satisfies RaRecord;
+function withId(item: Record<string, unknown>, idFields?: string[]): any {
+  const id = item._id ?? item.id ?? idFields?.map((field) => String(item[field] ?? '')).join(':');
+  return { ...item, id: id as Identifier } satisfies RaRecord;
 }
 
 /** Fills `:id` with the record id and `:name` with `values.name`; used values leave `values`. */
@@ -105,8 +109,8 @@ function listRequest(
     query.limit = params.pagination.perPage;
   }
   if (q && call.searchParam) query[call.searchParam] = q;
-  if (params.sort?.field && call.sortParam) {
-    query[call.sortParam] = params.sort.field;
+  if (params.sort?.field && (call.sortParam || call.sortOrderParam)) {
+    if (call.sortParam) query[call.sortParam] = params.sort.field;
     if (call.sortOrderParam) query[call.sortOrderParam] = params.sort.order.toLowerCase();
   }
   return { path, query };
@@ -217,7 +221,10 @@ export function createDataProvider<
       const source = call.paging === 'top' ? answer : (answer.result ?? {});
       const items = ((call.paging === 'top' ? answer.data : readResult(answer, call.resultKey)) ??
         []) as Record<string, unknown>[];
-      return { data: items.map(withId), total: Number(source.totalRecords ?? items.length) };
+      return {
+        data: items.map((item) => withId(item, call.idFields)),
+        total: Number(source.totalRecords ?? items.length),
+      };
     },
 
     async getOne(resource, params) {

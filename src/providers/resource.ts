@@ -39,10 +39,18 @@ export interface ListCall extends ApiCall {
    * record).
    */
   paging?: 'result' | 'top' | 'none';
-  /** Query parameter names for the search text and sorting. */
+  /**
+   * Query parameter names for the search text and sorting. A call that sorts one way only
+   * declares `sortOrderParam` alone: the order is sent, not the field.
+   */
   searchParam?: string;
   sortParam?: string;
   sortOrderParam?: string;
+  /**
+   * Rows without an `_id` (one per customer and item): the fields whose values, joined with
+   * ':', make each row's id.
+   */
+  idFields?: string[];
   /**
    * The list as a CSV file (the server's `export-*` calls): a GET taking the same filters,
    * search and sort as this call, without paging; downloaded by the provider's `exportList`

@@ -26,8 +26,10 @@ import { seedCatalogue } from '@server/db/seed/catalogue';
 import { seedContent } from '@server/db/seed/content';
 import { seedCustomers } from '@server/db/seed/customers';
 import { seedEcommerce } from '@server/db/seed/ecommerce';
+import { seedBusinessAndInvoices } from '@server/db/seed/invoices';
 import { seedOrders } from '@server/db/seed/orders';
 import { seedRiders } from '@server/db/seed/riders';
+import { markCatalogue } from '@server/db/seed/returnables';
 import { seedServiceAreas } from '@server/db/seed/service-areas';
 import { seedReturnsAndTickets } from '@server/db/seed/support';
 import { readManifest } from '@server/ops/archive';
@@ -110,6 +112,7 @@ async function fillWithRealData(config: AppConfig): Promise<Map<string, Buffer>>
     await ensureSuperAdmin(db, config);
     await seedCategories(db, uploads);
     await seedCatalogue(db, uploads);
+    await markCatalogue(db);
     await seedEcommerce(db, uploads);
     await seedServiceAreas(db);
     await seedBanners(db, uploads);
@@ -118,6 +121,8 @@ async function fillWithRealData(config: AppConfig): Promise<Map<string, Buffer>>
     await seedOrders(db, 300);
     await seedRiders(db);
     await seedReturnsAndTickets(db);
+    // The jars-and-cylinders ledger and its stock, the business details and the invoices.
+    await seedBusinessAndInvoices(db);
     await seedContent(db);
     await db
       .insert(seedProgressTable)

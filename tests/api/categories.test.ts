@@ -585,3 +585,101 @@ describe('GET /api/category/view-all-categories?kind=ecommerce (e-commerce produ
     expect((await c.names({ sort: 'name' })).sort()).toEqual([...SEEDED].sort());
   });
 });
+
+describe('HSN/SAC code and GST rate of a category (issue 16)', () => {
+  let s: TestServer;
+  const c = client(() => s);
+  beforeAll(async () => {
+    s = await createTestServer();
+  });
+  afterAll(() => s.close());
+
+  const editWater = async (fields: Record<string, string>) => {
+    const water = (await c.byName('Water'))!;
+    return c.send('edit-category', {
+      categoryId: water._id,
+      title: water.title,
+      description: water.description,
+      ...fields,
+    });
+  };
+
+  it('answers null for both on a category added without them, on the list and by id', async () => {
+    const made = await c.send('create-category', {
+      name: 'Milk',
+      title: 'Milk packets',
+      description: 'Morning delivery.',
+      image: png(await tinyPng({ r: 9, g: 9, b: 9 })),
+    });
+    expect(made.json().result.category).toMatchObject({ hsnCode: null, gstRate: null });
+    expect(await c.byName('Milk')).toMatchObject({ hsnCode: null, gstRate: null });
+    const one = await c.get(made.json().result.category._id);
+    expect(one.json().result.category).toMatchObject({ hsnCode: null, gstRate: null });
+  });
+
+  it('stores them on add and edit, answers them on every read, and keeps them when left out', async () => {
+    const made = await c.send('create-category', {
+      name: 'Laundry Plus',
+      title: 'Dry cleaning',
+      description: 'Dry cleaning and pressing.',
+      image: png(await tinyPng({ r: 1, g: 2, b: 3 })),
+      hsnCode: '999712',
+      gstRate: '18',
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    expect(made.json().result.category).toMatchObject({ hsnCode: '999712', gstRate: 18 });
+    expect(await c.byName('Laundry Plus')).toMatchObject({ hsnCode: '999712', gstRate: 18 });
+
+    const edited = await editWater({ hsnCode: '2201', gstRate: '12' });
+    expect(edited.json().result.category).toMatchObject({ hsnCode: '2201', gstRate: 12 });
+    const id = edited.json().result.category._id;
+    expect((await c.get(id)).json().result.category).toMatchObject({
+      hsnCode: '2201',
+      gstRate: 12,
+    });
+    // A client that does not send them (the form of old) keeps them.
+    const kept = await editWater({ title: 'Jars and cans' });
+    expect(kept.json().result.category).toMatchObject({
+      title: 'Jars and cans',
+      hsnCode: '2201',
+      gstRate: 12,
+    });
+  });
+
+  it('refuses a wrong code or rate with a message saying what to enter, and changes nothing', async () => {
+    await editWater({ hsnCode: '2201', gstRate: '18' });
+    const water = (await c.byName('Water'))!;
+    const before = (await c.get(water._id)).json().result.category;
+    const cases: [Record<string, string>, string][] = [
+      [
+        { hsnCode: '22-01' },
+        'HSN/SAC code must be 4, 6 or 8 digits, e.g. 2201 or 22011010 (a service: 6 digits starting with 99).',
+      ],
+      [{ hsnCode: '9997' }, 'A SAC code (a service) is 6 digits starting with 99, e.g. 999712.'],
+      [{ gstRate: '10' }, 'GST rate must be one of 0, 0.25, 1.5, 3, 5, 12, 18, 28 or 40 %.'],
+      [{ gstRate: '-18' }, 'GST rate must be one of 0, 0.25, 1.5, 3, 5, 12, 18, 28 or 40 %.'],
+    ];
+    for (const [fields, message] of cases) {
+      const res = await editWater({ title: 'Changed', ...fields });
+      expect(res.json(), JSON.stringify(fields)).toEqual({ statusCode: 400, message });
+    }
+    expect((await c.get(water._id)).json().result.category).toEqual(before);
+
+    const refused = await c.send('create-category', {
+      name: 'Refused',
+      title: 'Refused',
+      description: 'Refused',
+      image: png(await tinyPng()),
+      gstRate: '19',
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(await c.byName('Refused')).toBeUndefined();
+  });
+
+  it('clears them when sent empty', async () => {
+    await editWater({ hsnCode: '2201', gstRate: '18' });
+    const cleared = await editWater({ hsnCode: '', gstRate: '' });
+    expect(cleared.json().result.category).toMatchObject({ hsnCode: null, gstRate: null });
+    expect(await c.byName('Water')).toMatchObject({ hsnCode: null, gstRate: null });
+  });
+});

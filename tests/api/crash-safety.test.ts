@@ -11,6 +11,7 @@ import { newStore, rows, ServerProcess, signIn } from './serverProcess';
 /** The parts of the demo seed in the order it writes them (server/db/seed/index.ts). */
 const DEMO_PARTS = [
   'catalogue',
+  'deposits-and-tax',
   'ecommerce',
   'service-areas',
   'banners',
@@ -19,6 +20,7 @@ const DEMO_PARTS = [
   'orders',
   'support',
   'riders',
+  'invoices',
   'content',
 ];
 
@@ -183,7 +185,14 @@ describe('crash safety (SIGKILL)', () => {
         (select count(*)::int from return_requests) returns,
         (select count(*)::int from support_tickets) tickets,
         (select count(*)::int from content_pages) content_pages,
-        (select count(*)::int from riders) riders`,
+        (select count(*)::int from riders) riders,
+        (select count(*)::int from products where returnable) returnable_products,
+        (select count(*)::int from orders o join products p on p.id = o.product_id
+          where p.returnable and o.status = 'Delivered') delivered_returnables,
+        (select count(*)::int from returnable_entries where kind = 'delivered') delivered_entries,
+        (select count(*)::int from orders where status = 'Delivered') delivered,
+        (select count(*)::int from invoices) invoices,
+        (select count(*)::int from business_settings) business`,
     );
     // The seed's own numbers (server/db/seed): as many as one uninterrupted start writes.
     expect(counts).toMatchObject({
@@ -206,7 +215,13 @@ describe('crash safety (SIGKILL)', () => {
       tickets: 260,
       content_pages: 3,
       riders: 12,
+      returnable_products: 4,
+      business: 1,
     });
+    // The orders written on the second start wrote the ledger, and every delivery has its
+    // invoice (the business details came after them).
+    expect(counts!.delivered_entries).toBe(counts!.delivered_returnables);
+    expect(counts!.invoices).toBe(counts!.delivered);
     expect(counts!.returns).toBe(counts!.returned_orders);
     expect(counts!.returns).toBeGreaterThan(50);
     // The second start wrote exactly the parts the first had not finished.

@@ -1,9 +1,49 @@
 import { readFile } from 'node:fs/promises';
-import { sql } from 'drizzle-orm';
+import { sql, TransactionRollbackError } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gstinProblem, stateCodeOf } from '@shared/gst';
 import { seedDemoData } from '@server/db/seed';
 import { runShiftOf } from '@server/modules/orders/assignRepository';
 import { createTestServer, type TestServer } from './helpers';
+
+type Rows = <T>(query: ReturnType<typeof sql>) => Promise<T[]>;
+
+/** Each balance against the sums of its entries: the rows that disagree (none when right). */
+const ledgerMismatches = (rows: Rows) =>
+  rows<Record<string, unknown>>(sql`
+    select customer_id, item_id, b.issued, e.issued entries_issued, b.returned,
+           e.returned entries_returned, b.outstanding, b.deposit, e.deposit entries_deposit,
+           b.oldest_outstanding_at
+      from returnable_balances b
+      full join (select customer_id, item_id, sum(issued)::int issued,
+                        sum(returned)::int returned, sum(deposit) deposit
+                   from returnable_entries group by customer_id, item_id) e
+      using (customer_id, item_id)
+     where b.issued is distinct from e.issued or b.returned is distinct from e.returned
+        or b.outstanding is distinct from e.issued - e.returned
+        or b.deposit is distinct from e.deposit
+        or (b.outstanding > 0) is distinct from (b.oldest_outstanding_at is not null)`);
+
+/**
+ * Invoices against the delivered orders: orders delivered without exactly one invoice,
+ * invoices of orders not delivered, and invoices whose number is not their place (1..N) in
+ * their financial year's deliveries, oldest first, or not dated when the order was delivered.
+ */
+const invoiceMismatches = (rows: Rows) =>
+  rows<Record<string, unknown>>(sql`
+    select o.id, o.status, o.updated_at, i.financial_year, i.number, i.issued_at, i.invoice_no,
+           row_number() over (partition by i.financial_year order by o.updated_at, o.id) nth
+      from orders o left join invoices i on i.order_id = o.id
+     where o.status = 'Delivered' or i.order_id is not null
+    order by o.updated_at`).then((all) =>
+    all.filter(
+      (r) =>
+        r.status !== 'Delivered' ||
+        r.number === null ||
+        Number(r.number) !== Number(r.nth) ||
+        new Date(r.issued_at as string).getTime() !== new Date(r.updated_at as string).getTime(),
+    ),
+  );
 
 /** The demo data a fresh `npm start` shows: enough orders and tickets to work with. */
 describe('demo data', () => {
@@ -165,18 +205,229 @@ describe('demo data', () => {
     expect(days.filter((d) => d.today).every((d) => d.handed === null)).toBe(true);
   });
 
-  it('adds nothing when run again', async () => {
-    const before = await rows<Record<string, number>>(sql`select
-        (select count(*)::int from orders) orders,
-        (select count(*)::int from return_requests) returns,
-        (select count(*)::int from support_tickets) tickets`);
-    await seedDemoData(s.db, s.uploads);
-    const after = await rows<Record<string, number>>(sql`select
-        (select count(*)::int from orders) orders,
-        (select count(*)::int from return_requests) returns,
-        (select count(*)::int from support_tickets) tickets`);
-    expect(after).toEqual(before);
+  it('lends jars and cylinders on deposit, and knows the GST of every service', async () => {
+    const returnable = await rows<{ name: string; deposit: string }>(
+      sql`select name, deposit from products where returnable order by name`,
+    );
+    expect(returnable.map((p) => [p.name, Number(p.deposit)])).toEqual([
+      ['10 L Oxygen Cylinder', 3000],
+      ['20 L Water Jar', 150],
+      ['25 L Water Jar', 200],
+      ['46.7 L Oxygen Cylinder', 6000],
+    ]);
+    const [laundry] = await rows<{ n: number }>(sql`select count(*)::int n from products p
+      join categories c on c.id = p.category_id where c.kind = 'laundry' and not p.returnable`);
+    expect(laundry!.n).toBe(10);
+
+    const taxes = await rows<{ kind: string; hsn_code: string | null; gst_rate: string }>(
+      sql`select kind, hsn_code, gst_rate from categories order by kind`,
+    );
+    expect(taxes.map((c) => [c.kind, c.hsn_code, Number(c.gst_rate)])).toEqual([
+      ['ecommerce', null, 18],
+      ['laundry', '999712', 18],
+      ['oxygen', '2804', 12],
+      ['tiffin', '996331', 5],
+      ['water', '2201', 18],
+    ]);
+    const [accessories] = await rows<{ n: number; coded: number; returnable: number }>(sql`select
+        count(*)::int n, count(*) filter (where hsn_code ~ '^[0-9]{4,8}$'
+          and gst_rate in (5, 12, 18, 28))::int coded,
+        count(*) filter (where returnable)::int returnable
+      from accessories`);
+    expect(accessories).toEqual({ n: 8, coded: 8, returnable: 0 });
   });
+
+  it('keeps what each customer holds: every balance is the sum of its entries', async () => {
+    expect(await ledgerMismatches(rows)).toEqual([]);
+
+    // Every delivery of a jar or cylinder and every approved return is in the ledger, dated
+    // when it happened, by the triggers of the orders and returns the seed wrote.
+    const [written] = await rows<Record<string, number>>(sql`select
+        (select count(*)::int from orders o join products p on p.id = o.product_id and p.returnable
+          where o.status = 'Delivered') deliveries,
+        (select count(*)::int from returnable_entries e join orders o on o.id = e.order_id
+          where e.kind = 'delivered' and e.return_request_id is null and e.at = o.updated_at
+            and e.issued = o.quantity and e.returned = o.return_quantity) delivered_entries,
+        (select count(*)::int from return_requests where status = 'Approved') approved,
+        (select count(*)::int from returnable_entries e
+           join return_requests r on r.id = e.return_request_id
+          where e.kind = 'returned' and e.returned = r.returned_quantity
+            and e.at = r.approved_at) returned_entries,
+        (select count(*)::int from returnable_entries where kind not in ('delivered', 'returned')) others`);
+    expect(written!.deliveries).toBeGreaterThan(1000);
+    expect(written!.delivered_entries).toBe(written!.deliveries);
+    expect(written!.approved).toBeGreaterThan(30);
+    expect(written!.returned_entries).toBe(written!.approved);
+    expect(written!.others).toBe(0);
+
+    // Jars and cylinders are out with customers, nobody holds fewer than none, and deposits
+    // are what was lent at the items' rates.
+    const held = await rows<{ kind: string; customers: number; units: number; negative: number }>(
+      sql`select c.kind, count(distinct b.customer_id) filter (where b.outstanding > 0)::int customers,
+          sum(b.outstanding)::int units, count(*) filter (where b.outstanding < 0)::int negative
+        from returnable_balances b join categories c on c.id = b.category_id
+        group by c.kind order by c.kind`,
+    );
+    expect(held.map((h) => h.kind)).toEqual(['oxygen', 'water']);
+    for (const h of held) {
+      expect(h.negative, h.kind).toBe(0);
+      expect(h.customers, h.kind).toBeGreaterThan(h.kind === 'water' ? 100 : 20);
+    }
+    const [deposits] = await rows<{ wrong: number }>(sql`select count(*)::int wrong
+      from returnable_balances b join products p on p.id = b.item_id
+      where b.deposit <> p.deposit * b.outstanding`);
+    expect(deposits!.wrong).toBe(0);
+
+    // The balances the triggers kept, oldest dates included, are those rebuilt from the entries.
+    const balances = sql`select customer_id, item_id, issued, returned, outstanding, deposit,
+        oldest_outstanding_at from returnable_balances order by customer_id, item_id`;
+    const kept = await rows(balances);
+    let rebuilt: unknown[] = [];
+    await s.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`select rebuild_returnable_balances()`);
+        rebuilt = (await tx.execute(balances)).rows;
+        tx.rollback();
+      })
+      .catch((err: unknown) => {
+        if (!(err instanceof TransactionRollbackError)) throw err;
+      });
+    expect(rebuilt).toHaveLength(kept.length);
+    expect(rebuilt).toEqual(kept);
+  });
+
+  it('has customers with jars or cylinders out for more than 30 days, and a stocked depot', async () => {
+    const [overdue] = await rows<{ overdue: number; recent: number; units: number }>(sql`select
+        count(distinct customer_id) filter (where oldest_outstanding_at < now() - interval '30 days')::int overdue,
+        count(distinct customer_id) filter (where oldest_outstanding_at >= now() - interval '30 days')::int recent,
+        sum(outstanding) filter (where oldest_outstanding_at < now() - interval '30 days')::int units
+      from returnable_balances where outstanding > 0`);
+    expect(overdue!.overdue).toBeGreaterThan(10);
+    expect(overdue!.recent).toBeGreaterThan(10);
+
+    const stock = await rows<{
+      name: string;
+      full: number;
+      empty: number;
+      with_customers: number;
+      held: number;
+    }>(sql`select p.name, s.full, s.empty, s.with_customers,
+        (select coalesce(sum(outstanding), 0)::int from returnable_balances b
+          where b.item_id = p.id) held
+      from products p join returnable_stock s on s.item_id = p.id order by p.name`);
+    expect(stock).toHaveLength(4);
+    for (const item of stock) {
+      expect(item.with_customers, item.name).toBe(item.held);
+      expect(item.full, item.name).toBeGreaterThan(item.held * 0.1);
+      expect(item.empty, item.name).toBeGreaterThan(0);
+      expect(item.empty, item.name).toBeLessThan(item.full);
+    }
+  });
+
+  it('has one invoice per delivered order, numbered 1..N per financial year in delivery order', async () => {
+    const [invoiced] = await rows<{ delivered: number; invoices: number; years: number }>(sql`select
+        (select count(*)::int from orders where status = 'Delivered') delivered,
+        (select count(*)::int from invoices) invoices,
+        (select count(distinct financial_year)::int from invoices) years`);
+    expect(invoiced!.delivered).toBeGreaterThan(2000);
+    expect(invoiced!.invoices).toBe(invoiced!.delivered);
+    expect(await invoiceMismatches(rows)).toEqual([]);
+    // A delivered order's updated_at, which dates its invoice and its ledger entry, is when it
+    // was delivered.
+    const [undated] = await rows<{ n: number }>(sql`select count(*)::int n from orders o
+      where o.status = 'Delivered' and not exists (select 1 from order_status_history h
+        where h.order_id = o.id and h.from_status = 'Out for Delivery'
+          and h.to_status = 'Delivered' and h.at = o.updated_at)`);
+    expect(undated!.n).toBe(0);
+
+    const series = await rows<{ financial_year: string; last_number: number; n: number }>(sql`
+      select s.financial_year, s.last_number, count(i.*)::int n
+        from invoice_series s left join invoices i using (financial_year)
+       group by s.financial_year, s.last_number`);
+    expect(series).toHaveLength(invoiced!.years);
+    for (const year of series) expect(year.last_number).toBe(year.n);
+    const [first] = await rows<{ invoice_no: string; financial_year: string; gstin: string }>(
+      sql`select invoice_no, financial_year, seller->>'gstin' gstin from invoices
+        order by issued_at, order_id limit 1`,
+    );
+    expect(first!.invoice_no).toBe(`DS/${first!.financial_year.slice(2)}/000001`);
+    expect(first!.gstin).toMatch(/^07/);
+  });
+
+  it('saves business details with a valid GSTIN of the state most customers live in', async () => {
+    const [business] = await rows<Record<string, string | number>>(
+      sql`select legal_name, trade_name, gstin, state, state_code, pincode, invoice_prefix,
+        overdue_days from business_settings`,
+    );
+    expect(business).toMatchObject({
+      legal_name: 'Doorstep Home Services Private Limited',
+      trade_name: 'Doorstep',
+      state: 'Delhi',
+      state_code: '07',
+      invoice_prefix: 'DS',
+      overdue_days: 30,
+    });
+    expect(gstinProblem(String(business!.gstin))).toBeNull();
+    expect(String(business!.gstin).slice(0, 2)).toBe(stateCodeOf(String(business!.state)));
+    expect(String(business!.pincode)).toMatch(/^11[0-9]{4}$/);
+
+    const [most] = await rows<{ state: string }>(sql`select a.state from customer_addresses a
+      where a.is_default group by a.state order by count(*) desc limit 1`);
+    expect(most!.state).toBe(business!.state);
+  });
+
+  it('adds nothing when run again', async () => {
+    const counts = sql`select
+        (select count(*)::int from orders) orders,
+        (select count(*)::int from return_requests) returns,
+        (select count(*)::int from support_tickets) tickets,
+        (select count(*)::int from returnable_entries) entries,
+        (select count(*)::int from invoices) invoices,
+        (select count(*)::int from business_settings) business`;
+    const before = await rows<Record<string, number>>(counts);
+    await seedDemoData(s.db, s.uploads);
+    expect(await rows<Record<string, number>>(counts)).toEqual(before);
+  });
+
+  it('gives a database seeded before the ledger its jars, cylinders and invoices on the next start', async () => {
+    const older = await createTestServer();
+    try {
+      const olderRows: Rows = async (query) => (await older.db.execute(query)).rows as never[];
+      // As an older version seeded it: no deposits or tax, no ledger, no business details.
+      await older.db.execute(
+        sql`insert into seed_progress (part) values ('deposits-and-tax'), ('invoices')`,
+      );
+      await seedDemoData(older.db, older.uploads);
+      const [before] = await olderRows<Record<string, number>>(sql`select
+          (select count(*)::int from orders where status = 'Delivered') delivered,
+          (select count(*)::int from returnable_entries) entries,
+          (select count(*)::int from invoices) invoices`);
+      expect(before!.delivered).toBeGreaterThan(2000);
+      expect(before).toMatchObject({ entries: 0, invoices: 0 });
+
+      // The next start runs the two parts it lacks, and only those.
+      await older.db.execute(
+        sql`delete from seed_progress where part in ('deposits-and-tax', 'invoices')`,
+      );
+      const log: string[] = [];
+      await seedDemoData(older.db, older.uploads, (line) => log.push(line));
+      expect(log.filter((l) => l.startsWith('demo data: seeding'))).toEqual([
+        'demo data: seeding deposits-and-tax',
+        'demo data: seeding invoices',
+      ]);
+      expect(await ledgerMismatches(olderRows)).toEqual([]);
+      expect(await invoiceMismatches(olderRows)).toEqual([]);
+
+      // The ledger written from the history is the one the triggers wrote for a fresh seed
+      // (the same seed gives the same orders and returns).
+      const ledger = sql`select e.kind, e.item_name, count(*)::int entries, sum(e.issued)::int issued,
+          sum(e.returned)::int returned, sum(e.deposit)::text deposit
+        from returnable_entries e group by e.kind, e.item_name order by e.kind, e.item_name`;
+      expect(await olderRows(ledger)).toEqual(await rows(ledger));
+    } finally {
+      await older.close();
+    }
+  }, 120_000);
 
   it('counts a database seeded before the progress markers as seeded (migration 0012)', async () => {
     const backfill = await readFile(

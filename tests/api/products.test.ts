@@ -369,3 +369,203 @@ describe('POST /api/product/delete-product of a product in orders', () => {
     }
   });
 });
+
+describe('returnable, deposit, HSN/SAC code and GST rate of a product (issue 16)', () => {
+  type Fields = Record<string, string | FilePart>;
+
+  /** A water product made with `fields`; answers it as the call does. */
+  async function make(fields: Fields = {}) {
+    const res = await post('create-product', {
+      ...jar(),
+      name: `Jar ${Math.random().toString(36).slice(2, 8)}`,
+      categoryId: ids.water!,
+      image: png(await tinyPng({ r: 40, g: 50, b: 60 })),
+      ...fields,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().result.product as { _id: string; image: string } & Record<string, unknown>;
+  }
+
+  const stored = async (id: string) => (await get(`get-product/${id}`)).json().result.product;
+  const edit = (id: string, fields: Fields) =>
+    post('edit-product', { ...jar(), productId: id, ...fields });
+
+  it('stores them on add and answers them on every read; an edit changes them', async () => {
+    const made = await make({
+      returnable: 'true',
+      deposit: '150.5',
+      hsnCode: '2201 10 10',
+      gstRate: '18',
+    });
+    const expected = { returnable: true, deposit: 150.5, hsnCode: '22011010', gstRate: 18 };
+    expect(made).toMatchObject(expected);
+    expect(await stored(made._id)).toMatchObject(expected);
+    const list = (await get(`by-category?searchId=${ids.water}`)).json().result as {
+      _id: string;
+    }[];
+    expect(list.find((p) => p._id === made._id)).toMatchObject(expected);
+
+    const res = await edit(made._id, {
+      returnable: 'true',
+      deposit: '200',
+      hsnCode: '2201',
+      gstRate: '0.25',
+    });
+    expect(res.json().result.product).toMatchObject({
+      returnable: true,
+      deposit: 200,
+      hsnCode: '2201',
+      gstRate: 0.25,
+    });
+    expect(await stored(made._id)).toMatchObject({ deposit: 200, hsnCode: '2201', gstRate: 0.25 });
+  });
+
+  it('answers defaults for a product added without them, and an edit without them keeps them', async () => {
+    const plain = await make();
+    expect(plain).toMatchObject({ returnable: false, deposit: 0, hsnCode: null, gstRate: null });
+
+    const jarWithDeposit = await make({
+      returnable: 'true',
+      deposit: '100',
+      hsnCode: '220110',
+      gstRate: '12',
+    });
+    // A client that knows nothing of the new fields (the pricing screen of old) edits the price.
+    const res = await edit(jarWithDeposit._id, { price: '95' });
+    expect(res.json().result.product).toMatchObject({
+      price: 95,
+      returnable: true,
+      deposit: 100,
+      hsnCode: '220110',
+      gstRate: 12,
+    });
+  });
+
+  it('refuses wrong values with a message saying what to enter, and changes nothing', async () => {
+    const made = await make({ returnable: 'true', deposit: '150', hsnCode: '2201', gstRate: '5' });
+    const before = await stored(made._id);
+    const HSN =
+      'HSN/SAC code must be 4, 6 or 8 digits, e.g. 2201 or 22011010 (a service: 6 digits starting with 99).';
+    const cases: [Fields, string][] = [
+      [{ returnable: 'true', deposit: '-1' }, 'Deposit must be 0 or more.'],
+      [{ returnable: 'true', deposit: '100000.01' }, 'Deposit must be at most ₹1,00,000.'],
+      [
+        { returnable: 'true', deposit: '10.555' },
+        'Deposit can have at most 2 decimals (paise), e.g. 150.50.',
+      ],
+      [{ returnable: 'true', deposit: 'lots' }, 'Deposit must be a number of rupees, e.g. 150.'],
+      [{ returnable: 'maybe', deposit: '10' }, 'Returnable must be true or false.'],
+      [
+        { returnable: 'true' },
+        'Please enter the deposit of a returnable item in rupees (0 if you take none).',
+      ],
+      [
+        { returnable: 'true', deposit: '' },
+        'Please enter the deposit of a returnable item in rupees (0 if you take none).',
+      ],
+      [
+        { returnable: 'false', deposit: '50' },
+        'Only a returnable item takes a deposit. Mark it returnable, or set the deposit to 0.',
+      ],
+      [{ hsnCode: '220' }, HSN],
+      [{ hsnCode: '22011' }, HSN],
+      [{ hsnCode: '22O1' }, HSN],
+      [{ hsnCode: '220110101' }, HSN],
+      [{ hsnCode: '9954' }, 'A SAC code (a service) is 6 digits starting with 99, e.g. 999712.'],
+      [
+        { hsnCode: '0022' },
+        'HSN/SAC code cannot start with 00: HSN chapters run from 01 to 98, SAC codes start with 99.',
+      ],
+      [{ gstRate: '7' }, 'GST rate must be one of 0, 0.25, 1.5, 3, 5, 12, 18, 28 or 40 %.'],
+      [{ gstRate: '2.5' }, 'GST rate must be one of 0, 0.25, 1.5, 3, 5, 12, 18, 28 or 40 %.'],
+      [{ gstRate: 'eighteen' }, 'GST rate must be one of 0, 0.25, 1.5, 3, 5, 12, 18, 28 or 40 %.'],
+    ];
+    for (const [fields, message] of cases) {
+      const res = await edit(made._id, { name: 'Changed', ...fields });
+      expect(res.json(), JSON.stringify(fields)).toEqual({ statusCode: 400, message });
+    }
+    expect(await stored(made._id)).toEqual(before);
+
+    // Nor does an add go through.
+    const count = async () =>
+      ((await get(`by-category?searchId=${ids.water}`)).json().result as unknown[]).length;
+    const n = await count();
+    for (const [fields, message] of cases.slice(0, 3)) {
+      const res = await post('create-product', {
+        ...jar(),
+        categoryId: ids.water!,
+        image: png(await tinyPng()),
+        ...fields,
+      });
+      expect(res.json()).toEqual({ statusCode: 400, message });
+    }
+    expect(await count()).toBe(n);
+  });
+
+  it('takes a SAC code and a deposit of 0 or ₹1,00,000 exactly', async () => {
+    const made = await make({ returnable: 'true', deposit: '0', hsnCode: '999712', gstRate: '0' });
+    expect(made).toMatchObject({ returnable: true, deposit: 0, hsnCode: '999712', gstRate: 0 });
+    const top = await edit(made._id, { returnable: 'true', deposit: '100000', gstRate: '40' });
+    expect(top.json().result.product).toMatchObject({ deposit: 100000, gstRate: 40 });
+  });
+
+  it('clears the code and rate when sent empty, and the deposit when no longer returnable', async () => {
+    const made = await make({ returnable: 'true', deposit: '150', hsnCode: '2201', gstRate: '18' });
+    const cleared = await edit(made._id, { hsnCode: '', gstRate: '' });
+    expect(cleared.json().result.product).toMatchObject({
+      hsnCode: null,
+      gstRate: null,
+      returnable: true,
+      deposit: 150,
+    });
+    const off = await edit(made._id, { returnable: 'false' });
+    expect(off.json().result.product).toMatchObject({ returnable: false, deposit: 0 });
+    expect(await stored(made._id)).toMatchObject({
+      returnable: false,
+      deposit: 0,
+      hsnCode: null,
+      gstRate: null,
+    });
+  });
+
+  it('keeps a product returnable while customers hold some (409); its deposit may change', async () => {
+    const t = await createTestServer();
+    try {
+      const f = await createOrderFixtures(t.db);
+      const tClient = areaClient(() => t, 'product');
+      const id = f.products.water.id;
+      const current = (await tClient.get(`get-product/${id}`)).json().result.product;
+      const form = (fields: Fields): Fields => ({
+        productId: id,
+        name: current.name,
+        title: current.title,
+        description: current.description,
+        price: String(current.price),
+        discountPrice: String(current.discountPrice),
+        stockQuantity: String(current.stockQuantity),
+        quantity: String(current.quantity),
+        ...fields,
+      });
+      const on = await tClient.post('edit-product', form({ returnable: 'true', deposit: '150' }));
+      expect(on.json().result.product).toMatchObject({ returnable: true, deposit: 150 });
+      await f.place({ kind: 'water', status: 'Delivered', quantity: 2 });
+      const off = await tClient.post('edit-product', form({ returnable: 'false' }));
+      expect(off.json()).toEqual({
+        statusCode: 409,
+        message: `Customers still hold 2 of ${current.name}. Collect them, or record corrections under Jars & cylinders, before marking it not returnable.`,
+      });
+      expect((await tClient.get(`get-product/${id}`)).json().result.product).toMatchObject({
+        returnable: true,
+        deposit: 150,
+      });
+      // The deposit may still change while they are out.
+      const dearer = await tClient.post(
+        'edit-product',
+        form({ returnable: 'true', deposit: '200' }),
+      );
+      expect(dearer.json().result.product.deposit).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -25,6 +25,10 @@ const LARGE_TABLES = [
   'support_replies',
   'audit_log',
   'customer_order_counts',
+  // The jars-and-cylinders ledger (issue 16): an entry per delivery and return, a balance per
+  // customer and item.
+  'returnable_entries',
+  'returnable_balances',
 ];
 
 interface Captured {
@@ -49,6 +53,8 @@ const ids = {
   order: '',
   rare: '',
   rider: '',
+  holder: '',
+  holderPincode: '',
 };
 
 beforeAll(async () => {
@@ -97,6 +103,27 @@ beforeAll(async () => {
         GROUP BY rider_id ORDER BY count(*) DESC, rider_id LIMIT 1`,
     )
   ).rider_id;
+  // seed:large writes the ledger of its deliveries and returns (server/db/seed/large/ledger.ts):
+  // the plans below are only worth checking on balances and entries in bulk.
+  const ledger = await one<{ entries: number; held: number }>(
+    `SELECT (SELECT count(*) FROM returnable_entries)::int AS entries,
+            (SELECT count(*) FROM returnable_balances WHERE outstanding > 0)::int AS held`,
+  );
+  expect(ledger.entries).toBeGreaterThan(10_000);
+  expect(ledger.held).toBeGreaterThan(2_000);
+  // The customer with the most entries, and a pin code with many balances.
+  ids.holder = (
+    await one<{ customer_id: string }>(
+      `SELECT customer_id FROM returnable_entries GROUP BY customer_id
+        ORDER BY count(*) DESC, customer_id LIMIT 1`,
+    )
+  ).customer_id;
+  ids.holderPincode = (
+    await one<{ pincode: string }>(
+      `SELECT pincode FROM returnable_balances WHERE outstanding > 0 AND pincode IS NOT NULL
+        GROUP BY pincode ORDER BY count(*) DESC, pincode LIMIT 1`,
+    )
+  ).pincode;
 }, 300_000);
 
 afterAll(() => s?.close());
@@ -271,6 +298,30 @@ describe('every list, total and search is served by an index', () => {
     '/api/support/export-supports?sort=supportCount&sortOrder=desc',
     '/api/admin/export-audit-log',
     '/api/admin/export-audit-log?resource=orders',
+    // Jars and cylinders (issue 16): the outstanding list with each filter, its total, search
+    // and export; a customer's ledger; the depot's stock and the dashboard's summary.
+    '/api/returnable/outstanding',
+    '/api/returnable/outstanding?page=100',
+    '/api/returnable/outstanding?sortOrder=desc&page=20',
+    `/api/returnable/outstanding?serviceId=${ids.water}`,
+    `/api/returnable/outstanding?serviceId=${ids.oxygen}&sortOrder=desc`,
+    `/api/returnable/outstanding?pincode=${ids.holderPincode}`,
+    `/api/returnable/outstanding?pincode=${ids.holderPincode}&minDays=30&sortOrder=desc`,
+    '/api/returnable/outstanding?minDays=30',
+    '/api/returnable/outstanding?minDays=365&page=5',
+    `/api/returnable/outstanding?serviceId=${ids.water}&minDays=60`,
+    `/api/returnable/outstanding?serviceId=${ids.water}&pincode=${ids.holderPincode}`,
+    '/api/returnable/outstanding?search=Sharma',
+    '/api/returnable/outstanding?search=Ra',
+    `/api/returnable/outstanding?search=Sharma&serviceId=${ids.oxygen}&minDays=30`,
+    `/api/returnable/outstanding?search=${ids.holder.replace(/-/g, '').slice(-10)}`,
+    '/api/returnable/export-outstanding',
+    `/api/returnable/export-outstanding?serviceId=${ids.water}&minDays=30&sortOrder=desc`,
+    '/api/returnable/export-outstanding?search=Sharma',
+    `/api/returnable/ledger/${ids.holder}`,
+    `/api/returnable/ledger/${ids.holder}?page=2&limit=5`,
+    '/api/returnable/stock',
+    '/api/returnable/summary',
   ];
 
   it('answers each call without a sequential scan of a large table', async () => {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkCounters, rebuildCounters } from '@server/db/counters';
+import { checkLedger } from '@server/db/seed/returnables';
 import {
   parseSeedLargeArgs,
   seedLarge,
@@ -44,8 +45,18 @@ describe('seed:large', () => {
     });
     expect(report.rows.order_status_history).toBeGreaterThan(2 * 3000);
     expect(report.phases.map((p) => p.name)).toEqual(
-      expect.arrayContaining(['customers', 'orders', 'indexes', 'counters', 'vacuum analyze']),
+      expect.arrayContaining([
+        'customers',
+        'orders',
+        'ledger and invoices',
+        'indexes',
+        'counters',
+        'vacuum analyze',
+        'check ledger',
+      ]),
     );
+    expect(report.rows.returnable_entries).toBeGreaterThan(1000);
+    expect(report.rows.invoices).toBeGreaterThan(2000);
   });
 
   it('spreads orders over two years, more each month, across the four services', async () => {
@@ -210,6 +221,61 @@ describe('seed:large', () => {
     expect(audit.map((a) => a.resource)).toEqual(expect.arrayContaining(['order', 'user']));
   });
 
+  it('keeps a ledger of jars and cylinders whose balances are the sums of their entries', async () => {
+    const mismatched = await rows(sql`SELECT customer_id, item_id
+      FROM returnable_balances b
+      FULL JOIN (SELECT customer_id, item_id, sum(issued)::int AS issued,
+          sum(returned)::int AS returned, sum(deposit) AS deposit
+        FROM returnable_entries GROUP BY customer_id, item_id) e USING (customer_id, item_id)
+      WHERE b.issued IS DISTINCT FROM e.issued OR b.returned IS DISTINCT FROM e.returned
+        OR b.outstanding IS DISTINCT FROM e.issued - e.returned
+        OR b.deposit IS DISTINCT FROM e.deposit
+        OR (b.outstanding > 0) IS DISTINCT FROM (b.oldest_outstanding_at IS NOT NULL)`);
+    expect(mismatched).toEqual([]);
+
+    const ledger = await one<Record<string, number>>(sql`SELECT
+        (SELECT count(*)::int FROM orders o JOIN products p ON p.id = o.product_id AND p.returnable
+          WHERE o.status = 'Delivered') AS deliveries,
+        (SELECT count(*)::int FROM returnable_entries e JOIN orders o ON o.id = e.order_id
+          WHERE e.kind = 'delivered' AND e.at = o.updated_at AND e.issued = o.quantity
+            AND e.returned = o.return_quantity AND e.pincode = o.pincode) AS delivered,
+        (SELECT count(*)::int FROM return_requests WHERE status = 'Approved') AS approved,
+        (SELECT count(*)::int FROM returnable_entries e
+          JOIN return_requests r ON r.id = e.return_request_id
+          WHERE e.kind = 'returned' AND e.returned = r.returned_quantity
+            AND e.at = r.approved_at) AS returned,
+        (SELECT count(*)::int FROM returnable_balances WHERE outstanding < 0) AS negative,
+        (SELECT count(DISTINCT customer_id)::int FROM returnable_balances
+          WHERE outstanding > 0 AND oldest_outstanding_at < now() - interval '30 days') AS overdue,
+        (SELECT count(*)::int FROM returnable_stock s WHERE s.full > 0 AND s.empty > 0
+          AND s.with_customers = (SELECT sum(outstanding) FROM returnable_balances b
+            WHERE b.item_id = s.item_id)) AS stocked`);
+    expect(ledger.deliveries).toBeGreaterThan(1000);
+    expect(ledger.delivered).toBe(ledger.deliveries);
+    expect(ledger.approved).toBeGreaterThan(50);
+    expect(ledger.returned).toBe(ledger.approved);
+    expect(ledger).toMatchObject({ negative: 0, stocked: 4 });
+    expect(ledger.overdue).toBeGreaterThan(50);
+  });
+
+  it('numbers an invoice for every delivered order, per financial year in delivery order', async () => {
+    const invoices = await rows<{ financial_year: string; n: number; out_of_order: number }>(sql`
+      SELECT financial_year, count(*)::int AS n,
+          count(*) FILTER (WHERE number <> nth OR issued_at <> updated_at)::int AS out_of_order
+        FROM (SELECT i.financial_year, i.number, i.issued_at, o.updated_at,
+              row_number() OVER (PARTITION BY i.financial_year ORDER BY o.updated_at, o.id) AS nth
+            FROM invoices i JOIN orders o ON o.id = i.order_id AND o.status = 'Delivered') i
+      GROUP BY financial_year ORDER BY financial_year`);
+    // Two years of orders span three financial years (April to March).
+    expect(invoices).toHaveLength(3);
+    for (const year of invoices) expect(year.out_of_order, year.financial_year).toBe(0);
+    const delivered = await one<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM orders WHERE status = 'Delivered'`,
+    );
+    expect(invoices.reduce((sum, year) => sum + year.n, 0)).toBe(delivered.n);
+    expect(await checkLedger(s.db)).toEqual([]);
+  });
+
   it('leaves every index the migrations define, and counters that agree with the rows', async () => {
     expect(await indexes()).toEqual(indexesBefore);
     expect(await checkCounters(s.db)).toEqual([]);
@@ -260,6 +326,10 @@ describe('seed:large', () => {
     const again = await seedLarge(handle(), { ...opts, reset: true });
     expect(again.rows).toMatchObject({ orders: 500, customers: 50, support_tickets: 20 });
     expect(await checkCounters(s.db)).toEqual([]);
+    // The ledger and the invoice series start over with the orders.
+    expect(await checkLedger(s.db)).toEqual([]);
+    const first = await one<{ n: number }>(sql`SELECT min(number)::int AS n FROM invoices`);
+    expect(first.n).toBe(1);
     const admins = await one<{ n: number }>(sql`SELECT count(*)::int AS n FROM admins`);
     expect(admins.n).toBeGreaterThan(1);
   }, 60_000);

@@ -1,6 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { resources } from '../../resources';
+import { createDataProvider } from '@/providers/dataProvider';
+import { stubApi } from './apiStub';
 import {
   fakeAuthProvider,
   fakeDataProvider,
@@ -179,5 +182,101 @@ describe('category forms', () => {
   it('says so when the category does not exist', async () => {
     renderPanel('/category/view/missing');
     expect(await screen.findByText('This category does not exist.')).toBeInTheDocument();
+  });
+});
+
+describe('HSN/SAC code and GST rate on category screens (issue 16)', () => {
+  /** Water with its GST classification, as the server answers it. */
+  const WATER = { ...SEEDED_CATEGORIES[0]!, hsnCode: '2201', gstRate: 18 };
+  const withWater = () =>
+    fakeDataProvider({
+      getOne: vi.fn(async (_resource: string, { id }: { id: unknown }) => ({
+        data: id === 'w1' ? WATER : { ...SEEDED_CATEGORIES.find((c) => c.id === id)! },
+      })),
+      getManyReference: vi.fn(async () => ({ data: [], total: 0 })),
+    } as never);
+
+  async function chooseRate(name: string) {
+    await userEvent.click(screen.getByRole('combobox', { name: /GST rate \(%\)/ }));
+    await userEvent.click(within(await screen.findByRole('listbox')).getByText(name));
+  }
+
+  it('checks the code and sends both on add', async () => {
+    const dataProvider = fakeDataProvider();
+    renderPanel('/category/add', { dataProvider });
+    await heading('Add Category');
+    await userEvent.type(screen.getByLabelText(/Name/), 'Ironing');
+    await userEvent.type(screen.getByLabelText(/Title/), 'Steam ironing');
+    await userEvent.type(screen.getByLabelText(/Description/), 'Pressed and folded.');
+    const file = new File([new Uint8Array([137, 80, 78, 71])], 'iron.png', { type: 'image/png' });
+    await userEvent.upload(document.querySelector('input[type=file]') as HTMLInputElement, file);
+    const code = screen.getByLabelText(/^HSN\/SAC code/);
+    await userEvent.type(code, '99971');
+    await userEvent.click(screen.getByRole('button', { name: 'Add' }));
+    expect(
+      await screen.findByText(
+        'HSN/SAC code must be 4, 6 or 8 digits, e.g. 2201 or 22011010 (a service: 6 digits starting with 99).',
+      ),
+    ).toBeInTheDocument();
+    expect(dataProvider.create).not.toHaveBeenCalled();
+    await userEvent.type(code, '2');
+    await chooseRate('18%');
+    await userEvent.click(screen.getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText('Category Ironing created successfully')).toBeInTheDocument();
+    expect(dataProvider.create.mock.calls[0]![1].data).toMatchObject({
+      hsnCode: '999712',
+      gstRate: 18,
+    });
+  });
+
+  it('offers Not set as the empty rate, loads both on edit and clears them as empty values', async () => {
+    const dataProvider = withWater();
+    renderPanel('/category/edit/w1', { dataProvider });
+    await heading('Edit Category');
+    const code = screen.getByLabelText(/^HSN\/SAC code/);
+    expect(code).toHaveValue('2201');
+    expect(screen.getByRole('combobox', { name: /GST rate \(%\)/ })).toHaveTextContent('18%');
+    await userEvent.clear(code);
+    await chooseRate('Not set');
+    await userEvent.click(screen.getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(dataProvider.update).toHaveBeenCalled());
+    expect(dataProvider.update.mock.calls[0]![1].data).toMatchObject({
+      hsnCode: '',
+      gstRate: '',
+    });
+  });
+
+  it('shows them on the view screen, Not set when missing', async () => {
+    const { unmount } = renderPanel('/category/view/w1', { dataProvider: withWater() });
+    expect(await heading('Water')).toBeInTheDocument();
+    expect(screen.getByText('2201')).toBeInTheDocument();
+    expect(screen.getByText('18%')).toBeInTheDocument();
+    unmount();
+    renderPanel('/category/view/o1', { dataProvider: withWater() });
+    expect(await heading('Oxygen')).toBeInTheDocument();
+    expect(screen.getAllByText('Not set')).toHaveLength(2);
+  });
+
+  describe('through the dataProvider', () => {
+    const { calls } = stubApi({ statusCode: 200, message: 'Done', result: { category: WATER } });
+    const provider = createDataProvider(resources);
+
+    it('sends them as multipart fields on add and edit', async () => {
+      const file = new File([new Uint8Array([1])], 'w.png', { type: 'image/png' });
+      await provider.create('categories', {
+        data: { ...WATER, image: { rawFile: file } },
+      });
+      const form = calls[0]!.body as FormData;
+      expect(form.get('hsnCode')).toBe('2201');
+      expect(form.get('gstRate')).toBe('18');
+      await provider.update('categories', {
+        id: 'w1',
+        data: { ...WATER, hsnCode: '', gstRate: '' },
+        previousData: WATER,
+      });
+      const edit = calls[1]!.body as FormData;
+      expect(edit.get('hsnCode')).toBe('');
+      expect(edit.get('gstRate')).toBe('');
+    });
   });
 });

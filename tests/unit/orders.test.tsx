@@ -7,9 +7,12 @@ import {
   type DataProvider,
   type RaRecord,
 } from 'react-admin';
-import { describe, expect, it, vi, type Mock } from 'vitest';
+import { afterEach, describe, expect, it, vi, type Mock } from 'vitest';
+import { resources } from '../../resources';
 import { App } from '@/App';
 import { formatDateTime, formatRupees } from '@/format';
+import { createDataProvider } from '@/providers/dataProvider';
+import { stubApi } from './apiStub';
 import {
   fakeAuthProvider,
   headers,
@@ -501,5 +504,113 @@ describe('View Order', () => {
   it('says "No order data found." for an unknown order', async () => {
     renderPanel('/order/view/missing', { dataProvider: fakeOrders() });
     expect(await screen.findByText('No order data found.', {}, SLOW)).toBeInTheDocument();
+  });
+});
+
+describe('Download invoice (issue 16)', () => {
+  const DELIVERED = { ...WATER_ORDER, id: 'ord-d', _id: 'ord-d', status: 'Delivered' };
+  const PDF = '%PDF-1.4\n%%EOF\n';
+  afterEach(() => vi.restoreAllMocks());
+
+  /** Records the downloads the browser would start (jsdom has no object URLs). */
+  function captureDownloads() {
+    vi.spyOn(URL, 'createObjectURL').mockImplementation(() => 'blob:invoice');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    const clicked: { href: string; download: string }[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicked.push({ href: this.href, download: this.download });
+    });
+    return { clicked };
+  }
+
+  describe('the call', () => {
+    const { calls, answers } = stubApi();
+    const provider = createDataProvider(resources);
+
+    it('streams GET order/invoice/{_id} as a PDF under the name the server gives', async () => {
+      answers.push(
+        () =>
+          new Response(PDF, {
+            headers: {
+              'content-type': 'application/pdf',
+              'content-disposition': 'attachment; filename="AD-25-26-000042.pdf"',
+            },
+          }),
+      );
+      const { data } = await provider.download('orders', 'invoice', {
+        values: { orderId: 'ord-w' },
+      });
+      expect(calls[0]!.method).toBe('GET');
+      expect(calls[0]!.input).toBe('/api/order/invoice/ord-w');
+      expect(calls[0]!.headers.get('accept')).toContain('application/pdf');
+      expect(data.fileName).toBe('AD-25-26-000042.pdf');
+      expect(await data.blob.text()).toBe(PDF);
+    });
+
+    it("turns the server's 409 into an error carrying its message", async () => {
+      const message = 'Save the business details under Settings before issuing invoices.';
+      answers.push({ status: 409, body: { statusCode: 409, message } });
+      await expect(
+        provider.download('orders', 'invoice', { values: { orderId: 'ord-w' } }),
+      ).rejects.toMatchObject({ status: 409, message });
+    });
+  });
+
+  it('is offered once the order is Delivered, and saves the PDF', async () => {
+    const { clicked } = captureDownloads();
+    const download = vi.fn(async () => ({
+      data: {
+        blob: new Blob([PDF], { type: 'application/pdf' }),
+        fileName: 'AD-25-26-000042.pdf',
+      },
+    }));
+    renderPanel('/order/view/ord-d', { dataProvider: fakeOrders([DELIVERED], { download }) });
+    await heading('View Order');
+    await userEvent.click(await screen.findByRole('button', { name: 'Download invoice' }));
+    await waitFor(() =>
+      expect(clicked).toEqual([{ href: 'blob:invoice', download: 'AD-25-26-000042.pdf' }]),
+    );
+    expect(download).toHaveBeenCalledWith(
+      'orders',
+      'invoice',
+      expect.objectContaining({ values: { orderId: 'ord-d' } }),
+    );
+  });
+
+  it("shows the server's 409 (business details missing) as a notification", async () => {
+    const message = 'Save the business details under Settings before issuing invoices.';
+    const download = vi.fn(async () => {
+      throw new HttpError(message, 409);
+    });
+    renderPanel('/order/view/ord-d', { dataProvider: fakeOrders([DELIVERED], { download }) });
+    await userEvent.click(await screen.findByRole('button', { name: 'Download invoice' }, SLOW));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download invoice' })).toBeEnabled();
+  });
+
+  it('is not offered before the order is Delivered', async () => {
+    renderPanel('/order/view/ord-w', { dataProvider: fakeOrders() });
+    await heading('View Order');
+    expect(await screen.findByRole('button', { name: 'Mark As Delivered' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Download invoice' })).not.toBeInTheDocument();
+  });
+
+  it('is not offered to an admin without Orders Management (the job view)', async () => {
+    const { authProvider } = renderPanel('/assigning-job/view/ord-d', {
+      dataProvider: fakeOrders([DELIVERED]),
+      authProvider: fakeAuthProvider({ role: 'admin', permissions: { assigningJobs: true } }),
+    });
+    await heading('View Order');
+    expect(screen.getByRole('button', { name: 'Back' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(authProvider.canAccess).toHaveBeenCalledWith(
+        expect.objectContaining({ resource: 'orders' }),
+      ),
+    );
+    // The refusal reaches the screen.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('button', { name: 'Download invoice' })).not.toBeInTheDocument();
   });
 });

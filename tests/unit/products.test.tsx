@@ -31,8 +31,26 @@ const JAR = {
   quantity: 20,
   subCategoryId: null,
   categoryId: { _id: 'w1', name: 'Water' },
+  returnable: false,
+  deposit: 0,
+  hsnCode: null,
+  gstRate: null,
   status: 'Active',
   createdAt: '2025-03-05T10:00:00Z',
+};
+/** A returnable jar with its own HSN code and GST rate (issue 16). */
+const BIG_JAR = {
+  ...JAR,
+  id: 'p3',
+  _id: 'p3',
+  name: '25 L Jar',
+  price: 120,
+  discountPrice: 110,
+  quantity: 25,
+  returnable: true,
+  deposit: 150,
+  hsnCode: '22011010',
+  gstRate: 18,
 };
 const SHIRT = {
   ...JAR,
@@ -52,7 +70,7 @@ const SUBS = [
 function catalogueProvider() {
   const records: Record<string, { id: string }[]> = {
     categories: CATEGORIES,
-    products: [JAR, SHIRT],
+    products: [JAR, SHIRT, BIG_JAR],
     subCategories: SUBS,
     accessories: [],
   };
@@ -332,5 +350,177 @@ describe('products calls', () => {
     await provider.delete('products', { id: 'p1', previousData: JAR });
     expect(calls[0]!.url.pathname).toBe('/api/product/delete-product');
     expect([...(calls[0]!.body as FormData).entries()]).toEqual([['productId', 'p1']]);
+  });
+});
+
+describe('returnable, deposit, HSN/SAC code and GST rate on product screens (issue 16)', () => {
+  const deposit = () => screen.queryByLabelText(/^Deposit \(₹\)/);
+
+  async function chooseRate(name: string) {
+    await userEvent.click(screen.getByRole('combobox', { name: /GST rate \(%\)/ }));
+    // The empty choice is named 'Clear value' for screen readers; people read its text.
+    await userEvent.click(within(await screen.findByRole('listbox')).getByText(name));
+  }
+
+  it('asks for the deposit once returnable and sends the four fields on add', async () => {
+    const dataProvider = catalogueProvider();
+    renderPanel('/product/add/w1', { dataProvider });
+    await heading('Add Product');
+    const returnable = screen.getByRole('switch', { name: /Returnable \(jar or cylinder\)/ });
+    expect(returnable).not.toBeChecked();
+    expect(deposit()).not.toBeInTheDocument();
+    await userEvent.click(returnable);
+    expect(deposit()).toBeInTheDocument();
+
+    await fillCommon();
+    await userEvent.type(screen.getByLabelText(/Quantity \(litres\)/), '25');
+    await userEvent.type(deposit()!, '150');
+    await userEvent.type(screen.getByLabelText(/^HSN\/SAC code/), '2201 10 10');
+    await chooseRate('18%');
+    await userEvent.upload(document.querySelector('input[type=file]') as HTMLInputElement, png());
+    await userEvent.click(screen.getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText('Product 25 L Jar created successfully')).toBeInTheDocument();
+    expect(dataProvider.create.mock.calls[0]![1].data).toMatchObject({
+      returnable: true,
+      deposit: 150,
+      hsnCode: '2201 10 10',
+      gstRate: 18,
+    });
+  });
+
+  it('sends no deposit for a product that is not returnable, and an empty rate as the category default', async () => {
+    const dataProvider = catalogueProvider();
+    renderPanel('/product/add/o1', { dataProvider });
+    await heading('Add Product');
+    const returnable = screen.getByRole('switch', { name: /Returnable/ });
+    await userEvent.click(returnable);
+    await userEvent.type(deposit()!, '500');
+    await userEvent.click(returnable); // changed their mind: the deposit goes with it
+    expect(deposit()).not.toBeInTheDocument();
+    await fillCommon('Cylinder');
+    await userEvent.upload(document.querySelector('input[type=file]') as HTMLInputElement, png());
+    await userEvent.click(screen.getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(dataProvider.create).toHaveBeenCalled());
+    expect(dataProvider.create.mock.calls[0]![1].data).toMatchObject({
+      returnable: false,
+      deposit: 0,
+      hsnCode: '',
+      gstRate: '',
+    });
+  });
+
+  it("says what is wrong with a deposit or an HSN/SAC code, and doesn't save", async () => {
+    const dataProvider = catalogueProvider();
+    renderPanel('/product/add/w1', { dataProvider });
+    await heading('Add Product');
+    await fillCommon();
+    await userEvent.type(screen.getByLabelText(/Quantity \(litres\)/), '25');
+    await userEvent.upload(document.querySelector('input[type=file]') as HTMLInputElement, png());
+    await userEvent.click(screen.getByRole('switch', { name: /Returnable/ }));
+    const code = screen.getByLabelText(/^HSN\/SAC code/);
+    await userEvent.type(code, '220');
+    await userEvent.click(screen.getByRole('button', { name: 'Add' }));
+    expect(
+      await screen.findByText(
+        'Please enter the deposit of a returnable item in rupees (0 if you take none).',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'HSN/SAC code must be 4, 6 or 8 digits, e.g. 2201 or 22011010 (a service: 6 digits starting with 99).',
+      ),
+    ).toBeInTheDocument();
+
+    await userEvent.type(deposit()!, '10.555');
+    await userEvent.clear(code);
+    await userEvent.type(code, '9954');
+    await userEvent.click(screen.getByRole('button', { name: 'Add' }));
+    expect(
+      await screen.findByText('Deposit can have at most 2 decimals (paise), e.g. 150.50.'),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('A SAC code (a service) is 6 digits starting with 99, e.g. 999712.'),
+    ).toBeInTheDocument();
+
+    await userEvent.clear(deposit()!);
+    await userEvent.type(deposit()!, '100001');
+    await userEvent.click(screen.getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText('Deposit must be at most ₹1,00,000.')).toBeInTheDocument();
+    expect(dataProvider.create).not.toHaveBeenCalled();
+
+    // 0 is a deposit too.
+    await userEvent.clear(deposit()!);
+    await userEvent.type(deposit()!, '0');
+    await userEvent.clear(code);
+    await userEvent.click(screen.getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(dataProvider.create).toHaveBeenCalled());
+    expect(dataProvider.create.mock.calls[0]![1].data).toMatchObject({
+      returnable: true,
+      deposit: 0,
+    });
+  });
+
+  it('loads them on edit and clears the code and rate as empty values', async () => {
+    const dataProvider = catalogueProvider();
+    renderPanel('/product/edit/p3', { dataProvider });
+    await heading('Edit Product');
+    expect(screen.getByRole('switch', { name: /Returnable/ })).toBeChecked();
+    expect(deposit()).toHaveValue(150);
+    const code = screen.getByLabelText(/^HSN\/SAC code/);
+    expect(code).toHaveValue('22011010');
+    expect(screen.getByRole('combobox', { name: /GST rate \(%\)/ })).toHaveTextContent('18%');
+    await userEvent.clear(code);
+    await chooseRate('Category default');
+    await userEvent.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('Product 25 L Jar updated successfully')).toBeInTheDocument();
+    expect(dataProvider.update.mock.calls[0]![1].data).toMatchObject({
+      returnable: true,
+      deposit: 150,
+      hsnCode: '',
+      gstRate: '',
+    });
+  });
+
+  it('shows them on the view screen, the category default when not set', async () => {
+    const { unmount } = renderPanel('/product/view/p3', { dataProvider: catalogueProvider() });
+    expect(await heading('25 L Jar')).toBeInTheDocument();
+    expect(screen.getByText(`Yes, ${formatRupees(150)} deposit`)).toBeInTheDocument();
+    expect(screen.getByText('22011010')).toBeInTheDocument();
+    expect(screen.getByText('18%')).toBeInTheDocument();
+    unmount();
+    renderPanel('/product/view/p1', { dataProvider: catalogueProvider() });
+    expect(await heading('20 L Jar')).toBeInTheDocument();
+    expect(screen.getByText('No')).toBeInTheDocument();
+    expect(screen.getAllByText('Category default')).toHaveLength(2);
+  });
+
+  it('marks returnable products in the category view', async () => {
+    renderPanel('/category/view/w1', { dataProvider: catalogueProvider() });
+    const products = await screen.findByRole('region', { name: 'Products' });
+    expect(await within(products).findByText('25 L Jar')).toBeInTheDocument();
+    expect(within(products).getByRole('columnheader', { name: 'Returnable' })).toBeInTheDocument();
+    expect(within(products).getByText(`Yes, ${formatRupees(150)} deposit`)).toBeInTheDocument();
+  });
+
+  describe('through the dataProvider', () => {
+    const { calls } = stubApi(() => ({
+      statusCode: 200,
+      message: 'Done',
+      result: { product: BIG_JAR },
+    }));
+    const provider = createDataProvider(resources);
+
+    it('sends them as multipart fields, an emptied code and rate as empty values', async () => {
+      await provider.update('products', {
+        id: 'p3',
+        data: { ...BIG_JAR, categoryId: 'w1', hsnCode: '', gstRate: '' },
+        previousData: BIG_JAR,
+      });
+      const form = calls[0]!.body as FormData;
+      expect(form.get('returnable')).toBe('true');
+      expect(form.get('deposit')).toBe('150');
+      expect(form.get('hsnCode')).toBe('');
+      expect(form.get('gstRate')).toBe('');
+    });
   });
 });

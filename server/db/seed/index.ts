@@ -16,7 +16,9 @@ import { seedContent } from './content';
 import { seedCustomers } from './customers';
 import { seedEcommerce } from './ecommerce';
 import { illustrationPng } from './images';
+import { seedBusinessAndInvoices } from './invoices';
 import { seedOrders } from './orders';
+import { markCatalogue } from './returnables';
 import { seedServiceAreas } from './service-areas';
 import { seedRiders } from './riders';
 import { seedReturnsAndTickets } from './support';
@@ -149,12 +151,19 @@ export async function seedCategories(db: Database, uploads: UploadStore): Promis
 
 type Progress = (message: string) => void;
 
-/** The parts of the demo data, in order: each reads what the ones before it wrote. */
+/**
+ * The parts of the demo data, in order: each reads what the ones before it wrote. The jars and
+ * cylinders are returnable before the orders, so that the deliveries and approved returns write
+ * the ledger through their triggers; the business details come after them, so that the invoices
+ * are numbered in the order the deliveries happened. A database seeded before a part existed
+ * gets it, once, on its next start.
+ */
 const DEMO_PARTS: [
   part: string,
   write: (db: Database, uploads: UploadStore, progress: Progress) => Promise<unknown>,
 ][] = [
   ['catalogue', seedCatalogue],
+  ['deposits-and-tax', (db) => markCatalogue(db)],
   ['ecommerce', seedEcommerce],
   ['service-areas', (db) => seedServiceAreas(db)],
   ['banners', seedBanners],
@@ -169,13 +178,15 @@ const DEMO_PARTS: [
   ],
   ['support', (db) => seedReturnsAndTickets(db)],
   ['riders', (db) => seedRiders(db)],
+  ['invoices', (db) => seedBusinessAndInvoices(db)],
   ['content', (db) => seedContent(db)],
 ];
 
 /**
- * Realistic demo data (SEED_DEMO, on by default): the catalogue, service areas, plans, delivery
- * settings, banners, e-commerce products, admins, customers, orders, returns, support
- * tickets, terms, privacy policy and contact us.
+ * Realistic demo data (SEED_DEMO, on by default): the catalogue (jars and cylinders returnable,
+ * HSN/SAC codes and GST rates), service areas, plans, delivery settings, banners, e-commerce
+ * products, admins, customers, orders, returns, support tickets, riders, the business details
+ * with the ledger and invoices, terms, privacy policy and contact us.
  *
  * Crash-safe: each part is written in one transaction together with its row in seed_progress,
  * so a start killed part way leaves each part either whole and marked or not there at all, and

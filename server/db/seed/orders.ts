@@ -75,9 +75,9 @@ type Step = { status: OrderStatus; at: Date; adminId: string | null; adminName: 
 
 /**
  * Demo orders (`total`, 4000 by default) over the last six months, growing month by month, for
- * the seeded customers and catalogue: water and oxygen refills with empties to collect, some
- * emergencies and accessories, laundry pickups, tiffin subscriptions with kitchen pickup and
- * home drop. Old orders are mostly delivered, the last days' are still open, each with the
+ * the seeded customers and catalogue: water and oxygen refills collecting the empties the
+ * customer holds (ordering more than they hold is keeping more), some emergencies and
+ * accessories, laundry pickups, tiffin subscriptions with kitchen pickup and home drop. Old orders are mostly delivered, the last days' are still open, each with the
  * status history of who moved it. Does nothing when orders exist or the catalogue is empty.
  * `written` hears how many are in after each batch.
  */
@@ -134,6 +134,9 @@ export async function seedOrders(
   times.sort((a, b) => a - b);
 
   const seen = new Set<string>();
+  // Jars and cylinders each customer holds, per product, after the deliveries so far: a refill
+  // takes back as many empties as it brings full ones, up to what the customer holds.
+  const holding = new Map<string, number>();
   const pickKind = () => {
     let roll = rnd.next();
     for (const [kind, share] of SERVICE_MIX) {
@@ -197,7 +200,7 @@ export async function seedOrders(
       order.addressId = address.id;
       if (kind === 'water' || kind === 'oxygen') {
         quantity = kind === 'water' ? 1 + rnd.int(4) : 1 + rnd.int(2);
-        returnQuantity = orderType === 'reorder' ? quantity : 0;
+        returnQuantity = Math.min(quantity, holding.get(`${address.customerId}:${productId}`) ?? 0);
         isEmergency = rnd.next() < (kind === 'oxygen' ? 0.15 : 0.05);
         order.deliveryTime = isEmergency ? 'Within 2 hours' : rnd.pick(SLOTS);
         const own = accessories.filter((a) => a.categoryId === category.id);
@@ -256,6 +259,11 @@ export async function seedOrders(
       step('Delivered', 3);
     } else if (fate < 0.48) {
       step('Cancelled', 1, true);
+    }
+
+    if ((kind === 'water' || kind === 'oxygen') && steps.at(-1)?.status === 'Delivered') {
+      const held = `${address.customerId}:${productId}`;
+      holding.set(held, (holding.get(held) ?? 0) - returnQuantity + quantity);
     }
 
     rows.push({

@@ -58,9 +58,10 @@ const REPLIES = [
 ];
 
 /**
- * Demo return requests for water and oxygen orders (pending, approved and rejected) and support
- * tickets of all six types from about a hundred customers, some answered, some resolved. Runs
- * after the orders; does nothing when requests or tickets already exist.
+ * Demo return requests for water and oxygen orders (pending, approved and rejected; together
+ * never more than the customer holds) and support tickets of all six types from about a hundred
+ * customers, some answered, some resolved. Runs after the orders; does nothing when requests or
+ * tickets already exist.
  */
 export async function seedReturnsAndTickets(db: Database): Promise<void> {
   const rnd = generator(20261123);
@@ -76,7 +77,10 @@ export async function seedReturnsAndTickets(db: Database): Promise<void> {
     const delivered = await db
       .select({
         id: ordersTable.id,
+        customerId: ordersTable.customerId,
+        productId: ordersTable.productId,
         quantity: ordersTable.quantity,
+        returnQuantity: ordersTable.returnQuantity,
         updatedAt: ordersTable.updatedAt,
       })
       .from(ordersTable)
@@ -87,6 +91,13 @@ export async function seedReturnsAndTickets(db: Database): Promise<void> {
           inArray(categoriesTable.kind, ['water', 'oxygen']),
         ),
       );
+    // What each customer holds of each product, less what their requests so far hand back: a
+    // request is for empties they still have, so that no ledger goes below zero.
+    const holding = new Map<string, number>();
+    const holdingOf = (o: (typeof delivered)[number]) => `${o.customerId}:${o.productId}`;
+    for (const o of delivered) {
+      holding.set(holdingOf(o), (holding.get(holdingOf(o)) ?? 0) + o.quantity - o.returnQuantity);
+    }
     const picked = new Set<string>();
     for (let i = 0; i < Math.min(160, delivered.length); i++) {
       const order = rnd.pick(delivered);
@@ -100,9 +111,15 @@ export async function seedReturnsAndTickets(db: Database): Promise<void> {
       const settled = ageDays > 3 || roll < 0.3;
       const approved = rnd.next() < 0.8;
       const admin = rnd.pick(staff);
+      const asked = 1 + rnd.int(order.quantity);
+      const held = holding.get(holdingOf(order)) ?? 0;
+      const rejected = settled && !approved;
+      if (!rejected && held < 1) continue;
+      const returnedQuantity = rejected ? asked : Math.min(asked, held);
+      if (!rejected) holding.set(holdingOf(order), held - returnedQuantity);
       await requestReturn(db, {
         orderId: order.id,
-        returnedQuantity: 1 + rnd.int(order.quantity),
+        returnedQuantity,
         requestedAt,
         ...(settled
           ? {

@@ -2,6 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { accessoriesTable, type RecordStatus } from '../../db/schema';
 import { fromMoney, toMoney } from '../../lib/money';
+import { returnableOf, taxOf, type ItemTaxColumns } from '../products/tax';
 
 export type AccessoryRow = typeof accessoriesTable.$inferSelect;
 
@@ -17,13 +18,15 @@ export function toAccessoryDto(a: AccessoryRow) {
     discountPrice: toMoney(a.discountPrice),
     stockQuantity: a.stockQuantity,
     categoryId: a.categoryId,
+    ...returnableOf(a),
+    ...taxOf(a),
     status: a.status,
     createdAt: a.createdAt,
     updatedAt: a.updatedAt,
   };
 }
 
-export interface AccessoryValues {
+export interface AccessoryValues extends ItemTaxColumns {
   name: string;
   type: string;
   material: string;

@@ -27,6 +27,14 @@ import {
   replacedImage,
   wholeListLimit,
 } from '../products/rules';
+import {
+  returnableAnswerFields,
+  returnableColumnsOf,
+  returnableFields,
+  taxAnswerFields,
+  taxColumnsOf,
+  taxFields,
+} from '../products/tax';
 import { createAccessoryRepository, toAccessoryDto } from './repository';
 
 const MISSING = 'This accessory does not exist.';
@@ -63,6 +71,8 @@ const accessoryDto = z.object({
   discountPrice: money,
   stockQuantity: count,
   categoryId: z.string(),
+  ...returnableAnswerFields,
+  ...taxAnswerFields,
   status: recordStatus,
   createdAt: timestamp,
   updatedAt: timestamp,
@@ -79,6 +89,8 @@ const accessoryFields = {
         : `Material must be one of: ${ACCESSORY_MATERIALS.join(', ')}.`,
   }),
   ...priceFields,
+  ...returnableFields,
+  ...taxFields,
 };
 
 /** Accessories of the water and oxygen categories (spec 000 §7). */
@@ -144,12 +156,16 @@ const accessoryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { image, categoryId, ...fields } = request.body;
+      const { image, categoryId, returnable, deposit, hsnCode, gstRate, ...fields } = request.body;
       checkPrices(fields);
       const category = await accessoryCategory(categoryId);
       checkType(fields.type, category);
+      const tax = {
+        ...(await returnableColumnsOf(app.db, { returnable, deposit })),
+        ...taxColumnsOf({ hsnCode, gstRate }),
+      };
       const created = await withStoredImage(app.uploads, image, (url) =>
-        repo.create({ ...fields, categoryId: category.id, imageUrl: url! }),
+        repo.create({ ...fields, ...tax, categoryId: category.id, imageUrl: url! }),
       );
       return ok(`Accessory ${created.name} created successfully`, {
         accessory: toAccessoryDto(created),
@@ -176,15 +192,20 @@ const accessoryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { accessoryId: id, image, categoryId, ...fields } = request.body;
+      const { accessoryId: id, image, categoryId, ...rest } = request.body;
+      const { returnable, deposit, hsnCode, gstRate, ...fields } = rest;
       checkPrices(fields);
       const existing = await itemToEdit(() => repo.findById(id), categoryId, {
         missing: MISSING,
         noun: 'accessory',
       });
       checkType(fields.type, await accessoryCategory(existing.categoryId));
+      const tax = {
+        ...(await returnableColumnsOf(app.db, { returnable, deposit }, existing)),
+        ...taxColumnsOf({ hsnCode, gstRate }),
+      };
       const updated = await withStoredImage(app.uploads, replacedImage(image), (url) =>
-        repo.update(id, { ...fields, ...(url ? { imageUrl: url } : {}) }),
+        repo.update(id, { ...fields, ...tax, ...(url ? { imageUrl: url } : {}) }),
       );
       if (!updated) throw notFound(MISSING);
       return ok(`Accessory ${updated.name} updated successfully`, {

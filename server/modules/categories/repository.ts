@@ -3,6 +3,7 @@ import type { Database } from '../../db/client';
 import { categoriesTable, type CategoryKind, type RecordStatus } from '../../db/schema';
 import { orderBy, tableBatches, type SortKey } from '../../lib/keyset';
 import { likePattern } from '../../lib/sql';
+import { taxOf, type TaxColumns } from '../products/tax';
 
 export type CategoryRow = typeof categoriesTable.$inferSelect;
 
@@ -21,6 +22,7 @@ export function toCategoryDto(c: CategoryRow) {
     description: c.description,
     image: c.image,
     kind: c.kind,
+    ...taxOf(c),
     status: c.status,
     createdAt: c.createdAt,
     updatedAt: c.updatedAt,
@@ -72,19 +74,26 @@ export function createCategoryRepository(db: Database) {
       const [row] = await db.select().from(categoriesTable).where(eq(categoriesTable.id, id));
       return row;
     },
-    async create(values: {
-      name: string;
-      title: string;
-      description: string;
-      image: string;
-      kind: CategoryKind;
-    }) {
+    async create(
+      values: {
+        name: string;
+        title: string;
+        description: string;
+        image: string;
+        kind: CategoryKind;
+      } & TaxColumns,
+    ) {
       const [row] = await db.insert(categoriesTable).values(values).returning();
       return row!;
     },
     async update(
       id: string,
-      values: { title: string; description: string; image?: string; status?: RecordStatus },
+      values: {
+        title: string;
+        description: string;
+        image?: string;
+        status?: RecordStatus;
+      } & TaxColumns,
     ) {
       const [row] = await db
         .update(categoriesTable)

@@ -19,6 +19,7 @@ import {
   activeOrInactive,
 } from '../../lib/validation';
 import { createEcommerceCategoryList } from '../ecommerce/categoryList';
+import { taxAnswerFields, taxColumnsOf, taxFields } from '../products/tax';
 import { ecommerceCategoryDto } from '../ecommerce/schemas';
 import {
   CATEGORY_SORTS,
@@ -37,6 +38,7 @@ const categoryDto = z.object({
   description: z.string(),
   image: z.string(),
   kind: z.enum(CATEGORY_KINDS),
+  ...taxAnswerFields,
   status: recordStatus,
   createdAt: timestamp,
   updatedAt: timestamp,
@@ -174,14 +176,16 @@ const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
           kind: z
             .enum(CATEGORY_KINDS, { error: `Kind must be one of: ${CATEGORY_KINDS.join(', ')}.` })
             .default('other'),
+          ...taxFields,
         }),
         response: oneCategory,
       },
     },
     async (request) => {
-      const { image, ...fields } = request.body;
+      const { image, hsnCode, gstRate, ...fields } = request.body;
+      const tax = taxColumnsOf({ hsnCode, gstRate });
       const created = await withStoredImage(app.uploads, image, (url) =>
-        writeErrors(() => repo.create({ ...fields, image: url! })),
+        writeErrors(() => repo.create({ ...fields, ...tax, image: url! })),
       );
       return ok(`Category ${fields.name} created successfully`, {
         category: toCategoryDto(created),
@@ -203,12 +207,13 @@ const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
           status: z
             .enum(['Active', 'Inactive'], { error: 'Status must be Active or Inactive.' })
             .optional(),
+          ...taxFields,
         }),
         response: oneCategory,
       },
     },
     async (request) => {
-      const { categoryId: id, name, image, ...fields } = request.body;
+      const { categoryId: id, name, image, hsnCode, gstRate, ...fields } = request.body;
       const existing = await repo.findById(id);
       if (!existing) throw notFound('This category does not exist.');
       if (name && name !== existing.name) {
@@ -216,7 +221,11 @@ const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const newImage = Buffer.isBuffer(image) ? image : undefined;
       const updated = await withStoredImage(app.uploads, newImage, (url) =>
-        repo.update(id, { ...fields, ...(url ? { image: url } : {}) }),
+        repo.update(id, {
+          ...fields,
+          ...taxColumnsOf({ hsnCode, gstRate }),
+          ...(url ? { image: url } : {}),
+        }),
       );
       return ok(`Category ${existing.name} updated successfully`, {
         category: toCategoryDto(updated ?? existing),

@@ -16,7 +16,9 @@ import { badRequest, conflict, notFound } from '../../lib/errors';
 import { ok } from '../../lib/reply';
 import { answers } from '../../lib/responses';
 import { lineText, optionalText, requiredId } from '../../lib/validation';
+import { createBusinessRepository } from '../business/repository';
 import { createDeliverySettingsRepository } from '../deliverySettings/repository';
+import { orderTaxPaise, taxOfLine, type TaxClass } from '../invoices/document';
 import { toOrderDto } from './dto';
 import { placeOrder, type NewOrder } from './placeOrder';
 import { createOrderRepository } from './repository';
@@ -69,7 +71,6 @@ const placeOrderBody = z.object({
 
 type PlaceOrderBody = z.infer<typeof placeOrderBody>;
 
-const round2 = (n: number) => Math.round(n * 100) / 100;
 /** The price a customer pays for a product or an accessory: the discounted one when set. */
 const sellingPrice = (row: { price: string; discountPrice: string }) =>
   Number(row.discountPrice) || Number(row.price);
@@ -120,6 +121,8 @@ async function checkedOrder(db: Database, body: PlaceOrderBody) {
   }
 
   const chosen: NonNullable<NewOrder['accessories']> = [];
+  /** Each chosen accessory's GST classification, in the same order. */
+  const chosenTax: TaxClass[] = [];
   for (const wanted of body.accessories ?? []) {
     const accessory = accessories.find((a) => a.id === wanted.accessoryId);
     if (!accessory) throw notFound(`The accessory ${wanted.accessoryId} does not exist.`);
@@ -140,6 +143,7 @@ async function checkedOrder(db: Database, body: PlaceOrderBody) {
       quantity: wanted.quantity,
       amount: sellingPrice(accessory),
     });
+    chosenTax.push(accessory);
   }
 
   const [pincode] = await db
@@ -156,19 +160,22 @@ async function checkedOrder(db: Database, body: PlaceOrderBody) {
       `Pin code ${address.pincode} is inactive. Make it active under Pin Codes first.`,
     );
   }
-  return { customer, address, product, service, accessories: chosen };
+  return { customer, address, product, service, accessories: chosen, accessoryTax: chosenTax };
 }
 
 /**
  * Addition: an order taken by phone (issue 15.6), priced on the server as the customers' app
  * prices one (server/db/seed/orders.ts): the product's selling price x quantity plus the
  * accessories, the standard delivery charge, the emergency charge for an emergency, and GST on
- * all of it, from the delivery settings. It is placed like any order (placeOrder), so the
+ * all of it as its tax invoice will compute it (orderTaxPaise: each line at the product's,
+ * accessory's or service's rate, else the delivery settings' GST; the charges at the product's
+ * rate), so the order's GST is its invoice's tax. It is placed like any order (placeOrder), so the
  * counters, the first history row (naming the admin who took it) and the live alert follow.
  */
 const placeOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   const orders = createOrderRepository(app.db);
   const settings = createDeliverySettingsRepository(app.db);
+  const business = createBusinessRepository(app.db);
 
   app.post(
     '/place-order',
@@ -183,8 +190,9 @@ const placeOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       const body = request.body;
       const admin = request.admin!;
       const checked = await checkedOrder(app.db, body);
-      const [charges, [previous]] = await Promise.all([
+      const [charges, seller, [previous]] = await Promise.all([
         settings.getCharge(),
+        business.get(),
         // A customer's first order of a service is `fresh`, later ones `reorder` (as the app).
         app.db
           .select({ id: ordersTable.id })
@@ -200,13 +208,30 @@ const placeOrderRoutes: FastifyPluginAsyncZod = async (app) => {
 
       const price = sellingPrice(checked.product);
       const isEmergency = body.isEmergency ?? false;
-      const amount = round2(
-        price * body.quantity + checked.accessories.reduce((s, a) => s + a.amount * a.quantity, 0),
-      );
       const deliveryCharge = charges.standardCharge;
       const emergencyCharge = isEmergency ? charges.emergencyCharge : 0;
-      const gst = round2(((amount + deliveryCharge + emergencyCharge) * charges.gst) / 100);
       const { address } = checked;
+      const gst =
+        orderTaxPaise(
+          {
+            principal: {
+              description: checked.product.name,
+              quantity: body.quantity,
+              unitPrice: price,
+              ...taxOfLine(checked.product, checked.service, charges.gst),
+            },
+            accessories: checked.accessories.map((a, i) => ({
+              description: a.name,
+              quantity: a.quantity,
+              unitPrice: a.amount,
+              ...taxOfLine(checked.accessoryTax[i]!, checked.service, charges.gst),
+            })),
+            deliveryCharge,
+            emergencyCharge,
+          },
+          address.state,
+          seller?.stateCode,
+        ) / 100;
 
       const input: NewOrder = {
         customerId: checked.customer.id,

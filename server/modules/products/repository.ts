@@ -2,6 +2,7 @@ import { asc, eq, getTableColumns } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { categoriesTable, productsTable, type RecordStatus } from '../../db/schema';
 import { fromMoney, toMoney } from '../../lib/money';
+import { returnableOf, taxOf, type ItemTaxColumns } from './tax';
 
 export type ProductRow = typeof productsTable.$inferSelect & { categoryName: string };
 
@@ -19,13 +20,15 @@ export function toProductDto(p: ProductRow) {
     quantity: p.quantity,
     subCategoryId: p.subCategoryId,
     categoryId: { _id: p.categoryId, name: p.categoryName },
+    ...returnableOf(p),
+    ...taxOf(p),
     status: p.status,
     createdAt: p.createdAt,
     updatedAt: p.updatedAt,
   };
 }
 
-export interface ProductValues {
+export interface ProductValues extends ItemTaxColumns {
   name: string;
   title: string;
   description: string;

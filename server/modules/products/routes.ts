@@ -26,6 +26,14 @@ import {
   replacedImage,
   wholeListLimit,
 } from './rules';
+import {
+  returnableAnswerFields,
+  returnableColumnsOf,
+  returnableFields,
+  taxAnswerFields,
+  taxColumnsOf,
+  taxFields,
+} from './tax';
 
 const MISSING = 'This product does not exist.';
 const TIFFIN = 'Tiffin categories sell meal plans, not products. Add a plan under Plans instead.';
@@ -48,6 +56,8 @@ const productDto = z.object({
   quantity: count.nullable(),
   subCategoryId: z.string().nullable(),
   categoryId: z.object({ _id: z.string(), name: z.string() }),
+  ...returnableAnswerFields,
+  ...taxAnswerFields,
   status: recordStatus,
   createdAt: timestamp,
   updatedAt: timestamp,
@@ -61,6 +71,8 @@ const productFields = {
   ...priceFields,
   quantity: optionalNonNegativeInteger('Litres quantity'),
   subCategoryId: optionalId('Sub category id'),
+  ...returnableFields,
+  ...taxFields,
 };
 
 /** Products of a category (spec 000 §7); the answers carry the written record. */
@@ -148,12 +160,18 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { image, categoryId, quantity, subCategoryId, ...fields } = request.body;
+      const { image, categoryId, quantity, subCategoryId, returnable, deposit, ...rest } =
+        request.body;
+      const { hsnCode, gstRate, ...fields } = rest;
       checkPrices(fields);
       const category = await productCategory(categoryId);
       const kind = await kindRules(category, { quantity, subCategoryId });
+      const tax = {
+        ...(await returnableColumnsOf(app.db, { returnable, deposit })),
+        ...taxColumnsOf({ hsnCode, gstRate }),
+      };
       const created = await withStoredImage(app.uploads, image, (url) =>
-        repo.create({ ...fields, ...kind, categoryId: category.id, image: url! }),
+        repo.create({ ...fields, ...kind, ...tax, categoryId: category.id, image: url! }),
       );
       return ok(`Product ${created.name} created successfully`, { product: toProductDto(created) });
     },
@@ -178,7 +196,8 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { productId: id, image, categoryId, quantity, subCategoryId, ...fields } = request.body;
+      const { productId: id, image, categoryId, quantity, subCategoryId, ...rest } = request.body;
+      const { returnable, deposit, hsnCode, gstRate, ...fields } = rest;
       checkPrices(fields);
       const existing = await itemToEdit(() => repo.findById(id), categoryId, {
         missing: MISSING,
@@ -186,8 +205,12 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       const category = await findCategory(app.db, existing.categoryId);
       const kind = await kindRules(category, { quantity, subCategoryId });
+      const tax = {
+        ...(await returnableColumnsOf(app.db, { returnable, deposit }, existing)),
+        ...taxColumnsOf({ hsnCode, gstRate }),
+      };
       const updated = await withStoredImage(app.uploads, replacedImage(image), (url) =>
-        repo.update(id, { ...fields, ...kind, ...(url ? { image: url } : {}) }),
+        repo.update(id, { ...fields, ...kind, ...tax, ...(url ? { image: url } : {}) }),
       );
       if (!updated) throw notFound(MISSING);
       return ok(`Product ${updated.name} updated successfully`, { product: toProductDto(updated) });

@@ -15,6 +15,11 @@ export const GENERATED_TABLES = [
   'audit_log',
   'riders',
   'rider_cash_settlements',
+  'returnable_entries',
+  'returnable_balances',
+  'returnable_stock',
+  'invoice_series',
+  'invoices',
 ];
 
 /** Why the load did not start; the command prints it and exits with 1. */

@@ -6,6 +6,7 @@ import { checkCounters, rebuildCounters } from '../../counters';
 import { seedCategories } from '../index';
 import { seedDemoAdmins } from '../admins';
 import { seedCatalogue } from '../catalogue';
+import { checkLedger, markCatalogue } from '../returnables';
 import { seedServiceAreas } from '../service-areas';
 import { loadAudit } from './audit';
 import {
@@ -22,6 +23,7 @@ import type { LargeSeedCounts } from './options';
 import { loadOrderAccessories, loadOrders, loadStatusHistory, OrderKeys } from './orders';
 import { loadPlaces } from './places';
 import { loadReference } from './reference';
+import { loadLedgerAndInvoices } from './ledger';
 import { loadReturns } from './returns';
 import { loadRiders } from './riders';
 import { runnerOf } from './run';
@@ -61,10 +63,12 @@ const DAYS = 730;
 /**
  * Fills the database with realistic bulk data for benchmarks and plan tests: pin codes,
  * customers and addresses, orders with their history and accessories, support tickets with
- * replies, return requests and audit rows, all generated set-based in the database in one
- * transaction (all or nothing). Per-row triggers are off during the load and the secondary
- * indexes are built afterwards; then the counters are rebuilt and checked and the planner
- * statistics gathered. Refuses a database that holds orders or customers unless `reset`.
+ * replies, return requests, audit rows, the jars-and-cylinders ledger and the invoices, all
+ * generated set-based in the database in one transaction (all or nothing). Per-row triggers
+ * are off during the load (the ledger's entries are written from the orders and returns, its
+ * balances rebuilt from them) and the secondary indexes are built afterwards; then the counters
+ * are rebuilt, everything is checked and the planner statistics gathered. Refuses a database
+ * that holds orders or customers unless `reset`.
  */
 export async function seedLarge(
   handle: DatabaseHandle,
@@ -92,6 +96,7 @@ export async function seedLarge(
   await phase('catalogue and admins', async () => {
     await seedCategories(db, uploads);
     await seedCatalogue(db, uploads);
+    await markCatalogue(db);
     await seedServiceAreas(db);
     await seedDemoAdmins(db);
   });
@@ -122,6 +127,7 @@ export async function seedLarge(
     await phase('support tickets', () => loadTickets(run, opts.tickets, customers, ref, timeline));
     await phase('return requests', () => loadReturns(run, opts.returns, ref, timeline));
     await phase('audit log', () => loadAudit(run, opts.audit, orders, customers, ref, timeline));
+    await phase('ledger and invoices', () => loadLedgerAndInvoices(tx));
     await phase('indexes', () => recreateIndexes(run, indexes));
     await phase('counters', async () => {
       await rebuildCounters(tx);
@@ -142,6 +148,18 @@ export async function seedLarge(
         (m) => `  ${m.table} ${m.key}: kept ${m.kept}, counted ${m.counted}`,
       );
       throw new Error(`Counters disagree with the rows they count:\n${lines.join('\n')}`);
+    }
+  });
+  await phase('check ledger', async () => {
+    const mismatches = await checkLedger(db);
+    if (mismatches.length) {
+      const lines = mismatches
+        .slice(0, 20)
+        .map((m) => `  ${m.what} ${m.key}: kept ${m.kept}, counted ${m.counted}`);
+      throw new Error(
+        `The ledger or the invoices disagree with the rows they come from ` +
+          `(${mismatches.length}):\n${lines.join('\n')}`,
+      );
     }
   });
 

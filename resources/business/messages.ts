@@ -1,0 +1,33 @@
+/** Wording of the business details screen (issue 16), merged into the catalogue as `app.business.*`. */
+export const messages = {
+  title: 'Business details',
+  intro:
+    'Printed on every tax invoice. Invoices are numbered from the first delivery after these are saved.',
+  legal_name: 'Legal name',
+  legal_help: 'As on the GST registration certificate.',
+  trade_name: 'Trade name',
+  trade_help: 'The name customers know, if it differs from the legal name.',
+  gstin: 'GSTIN',
+  gstin_help: '15 characters, e.g. 29ABCDE1234F1ZW.',
+  gstin_ok: 'Registered in %{state} (%{code}).',
+  address: 'Address',
+  city: 'City',
+  state: 'State',
+  state_mismatch:
+    'The GSTIN is registered in %{gstinState} (%{code}), but the address is in %{state}.',
+  pincode: 'Pin Code',
+  pincode_format: 'A pin code has 6 digits.',
+  phone: 'Phone',
+  phone_format: 'Enter a phone number of 10 to 13 digits, e.g. 080 2345 6789 or 98765 43210.',
+  email: 'E-mail',
+  invoice_prefix: 'Invoice prefix',
+  invoice_prefix_help: 'Starts each invoice number: this year the first is %{example}.',
+  invoice_prefix_format: 'Use 1 to 3 letters or digits.',
+  overdue_days: 'Overdue after (days)',
+  overdue_days_help: 'Jars and cylinders out longer than this show as overdue.',
+  overdue_days_range: 'Enter a whole number of days from 1 to 365.',
+  save: 'Save',
+  saving: 'Saving ...',
+  saved: 'Business details saved.',
+  save_failed: 'Failed to save the business details. Please try again.',
+};

@@ -1,0 +1,210 @@
+import type { FastifyBaseLogger, FastifySchema } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { indiaMidnight, nextDay } from '../../lib/daySeek';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import { fileAnswer } from '../../lib/responses';
+import { isCalendarDay, requiredId } from '../../lib/validation';
+import { createDeliverySettingsRepository } from '../deliverySettings/repository';
+import { DAY_RANGE_MESSAGE } from '../orders/filters';
+import type { InvoiceDocument } from './document';
+import { createInvoicePdf, renderInvoice, type InvoicePdfWriter } from './pdf';
+import { createInvoiceRepository } from './repository';
+
+/** The most days and invoices one download of order/invoices covers. */
+export const MOST_INVOICE_DAYS = 31;
+export const MOST_INVOICES = 2_000;
+/** Invoices read (and their documents built) per query while the PDF is written. */
+export const INVOICE_BATCH = 100;
+
+const NOT_FOUND = 'This order does not exist.';
+const NO_BUSINESS =
+  'Save the business details under Settings first: a tax invoice needs the seller’s GSTIN.';
+
+const countFormat = new Intl.NumberFormat('en-IN');
+const dayFormat = new Intl.DateTimeFormat('en-IN', {
+  timeZone: 'UTC',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+});
+/** '2026-11-24' -> '24 Nov 2026'. */
+const dayText = (day: string) => dayFormat.format(new Date(`${day}T00:00:00Z`));
+
+/** A file name from an invoice number: 'DS/26-27/000042' -> 'invoice-DS-26-27-000042.pdf'. */
+export const invoiceFileName = (invoiceNo: string) =>
+  `invoice-${invoiceNo.replace(/[^A-Za-z0-9-]+/g, '-')}.pdf`;
+
+const pdfHeaders = (fileName: string) => ({
+  'content-type': 'application/pdf',
+  'content-disposition': `attachment; filename="${fileName}"`,
+  'cache-control': 'no-store',
+});
+
+/** A required day of the query, `2026-11-24`. */
+const requiredDay = (label: string) =>
+  z
+    .string({ error: `${label} is required: a date such as 2026-11-24.` })
+    .trim()
+    .refine(isCalendarDay, { error: `${label} must be a date such as 2026-11-24.` });
+
+/** Whole days from `from` to `to`, both included. */
+const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
+
+const rangeQuery = z
+  .object({ from: requiredDay('From'), to: requiredDay('To') })
+  .refine((q) => q.from <= q.to, { error: DAY_RANGE_MESSAGE })
+  .refine((q) => daysBetween(q.from, q.to) <= MOST_INVOICE_DAYS, {
+    error: `A download covers at most ${MOST_INVOICE_DAYS} days. Choose a shorter range.`,
+  });
+
+const invoiceAnswer: FastifySchema['response'] = fileAnswer(
+  'application/pdf',
+  "The order's tax invoice (invoice-<number>.pdf): numbered on its first download if the " +
+    'delivery did not number it, and the same document on every download after.',
+);
+const rangeAnswer: FastifySchema['response'] = fileAnswer(
+  'application/pdf',
+  `The tax invoices issued on those days (India), oldest first, one from each new page, ` +
+    `streamed as they are written (invoices-<from>-to-<to>.pdf); at most ${MOST_INVOICE_DAYS} ` +
+    `days and ${countFormat.format(MOST_INVOICES)} invoices. X-Invoice-Count gives how many.`,
+);
+
+/**
+ * Addition (issue 16): `GET order/invoice/{orderId}`, a delivered order's GST tax invoice, and
+ * `GET order/invoices?from=&to=`, the invoices of up to 31 days as one streamed PDF (docs/api.md
+ * "Tax invoices").
+ */
+const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
+  const invoices = createInvoiceRepository(app.db);
+  const settings = createDeliverySettingsRepository(app.db);
+  /** The rate of what has no rate of its own or of its category: the delivery settings' GST. */
+  const defaultRate = async () => (await settings.getCharge()).gst;
+
+  app.get(
+    '/invoice/:orderId',
+    {
+      config: { access: 'orders' },
+      schema: {
+        params: z.object({ orderId: requiredId('Order id') }),
+        response: invoiceAnswer,
+      },
+    },
+    async (request, reply) => {
+      const { orderId } = request.params;
+      // HEAD runs this handler too: it answers what a download would, but numbers nothing.
+      if (request.method === 'HEAD') {
+        const order = await invoices.numberOf(orderId);
+        if (!order) throw notFound(NOT_FOUND);
+        if (!order.invoiceNo) {
+          if (order.status !== 'Delivered') throw notDelivered(order.orderNo, order.status);
+          if (!order.businessSaved) throw conflict(NO_BUSINESS);
+        }
+        // Not numbered yet (delivered before the details were saved): named after the order.
+        const name = invoiceFileName(order.invoiceNo ?? order.orderNo);
+        return reply.headers(pdfHeaders(name)).send();
+      }
+
+      const outcome = await invoices.issue(orderId, await defaultRate());
+      switch (outcome.kind) {
+        case 'missing':
+          throw notFound(NOT_FOUND);
+        case 'notDelivered':
+          throw notDelivered(outcome.orderNo, outcome.status);
+        case 'noBusiness':
+          throw conflict(NO_BUSINESS);
+      }
+      const { document } = outcome;
+      return reply
+        .headers(pdfHeaders(invoiceFileName(document.invoiceNo)))
+        .send(renderInvoice(document));
+    },
+  );
+
+  app.get(
+    '/invoices',
+    {
+      config: { access: 'orders' },
+      schema: { querystring: rangeQuery, response: rangeAnswer },
+    },
+    async (request, reply) => {
+      const { from, to } = request.query;
+      const start = indiaMidnight(from);
+      const end = indiaMidnight(nextDay(to));
+      const days = from === to ? `on ${dayText(from)}` : `from ${dayText(from)} to ${dayText(to)}`;
+      const total = await invoices.countIssued(start, end);
+      if (total === 0) throw notFound(`No invoices were issued ${days}.`);
+      if (total > MOST_INVOICES) {
+        throw badRequest(
+          `${countFormat.format(total)} invoices were issued ${days}; a download holds at most ` +
+            `${countFormat.format(MOST_INVOICES)}. Choose fewer days.`,
+        );
+      }
+      const headers = {
+        ...pdfHeaders(`invoices-${from}-to-${to}.pdf`),
+        'x-invoice-count': String(total),
+      };
+      if (request.method === 'HEAD' || request.raw.destroyed) {
+        return request.method === 'HEAD' ? reply.headers(headers).send() : reply.code(204).send();
+      }
+
+      // The invoices counted: those issued meanwhile (today's) wait for the next download.
+      const batches = invoices.documents(start, end, {
+        size: INVOICE_BATCH,
+        limit: total,
+        defaultRatePercent: await defaultRate(),
+      });
+      // The first batch before the answer starts: a failure here is still an ordinary 500.
+      let first: IteratorResult<InvoiceDocument[]>;
+      try {
+        first = await batches.next();
+      } catch (err) {
+        await batches.return(undefined).catch(() => {});
+        throw err;
+      }
+      const writer = createInvoicePdf(`Tax invoices ${days}`);
+      void writeInvoices(writer, first.done ? [] : first.value, batches, request.log);
+      return reply.headers(headers).send(writer.pdf);
+    },
+  );
+};
+
+function notDelivered(orderNo: string, status: string) {
+  return conflict(
+    `Order ${orderNo} is ${status}: a tax invoice is issued once the order is delivered.`,
+  );
+}
+
+/**
+ * Lays out the batches as they are read, while Fastify pipes the PDF to the client. Once the
+ * answer has started its status cannot change: a client that goes away stops the reading; a
+ * failed query is logged and the connection closed, so the download visibly fails.
+ */
+async function writeInvoices(
+  writer: InvoicePdfWriter,
+  first: InvoiceDocument[],
+  batches: AsyncGenerator<InvoiceDocument[]>,
+  log: FastifyBaseLogger,
+) {
+  try {
+    await writer.add(first);
+    while (!writer.closed) {
+      const next = await batches.next();
+      if (next.done) break;
+      await writer.add(next.value);
+    }
+    if (writer.closed) {
+      log.info({ invoices: writer.written }, 'invoices: the client went away, reading stopped');
+    } else {
+      writer.end();
+    }
+  } catch (err) {
+    log.error({ err, invoices: writer.written }, 'invoices failed part way; the download was cut');
+    writer.pdf.destroy();
+  } finally {
+    await batches.return(undefined).catch(() => {});
+  }
+}
+
+export default invoiceRoutes;
