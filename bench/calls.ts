@@ -239,6 +239,37 @@ export async function discoverCalls(
   add('pin codes page 1', '/api/pincode/get-paginated-pincodes', { page: 1, limit: 10 });
   add('pin codes limit=1000', '/api/pincode/get-paginated-pincodes', { limit: 1000 });
 
+  // Jars and cylinders (issue 16): the outstanding list, its summary, depot stock, one
+  // customer's ledger; tax invoices: one order's and one day's range (streamed PDFs).
+  const outstanding = '/api/returnable/outstanding';
+  const held = list(obj((await must(`${outstanding}${query({ limit: 1 })}`)).result).customers);
+  add('outstanding page 1', outstanding, { page: 1, limit: 10 });
+  await deep('outstanding', outstanding, {});
+  add('outstanding serviceId=water', outstanding, { serviceId: water, limit: 10 });
+  add('outstanding pincode=<pin>', outstanding, { pincode, limit: 10 });
+  add('outstanding minDays=30', outstanding, { minDays: 30, limit: 10 });
+  add(`outstanding search=${common}`, outstanding, { search: common, limit: 10 });
+  add('returnables summary', '/api/returnable/summary');
+  add('depot stock', '/api/returnable/stock');
+  if (held[0]) add('ledger of one customer', `/api/returnable/ledger/${String(held[0].userId)}`);
+  const delivered = list(
+    obj((await must(`${orders}${query({ status: 'Delivered', limit: 1 })}`)).result).orders,
+  )[0];
+  if (delivered) {
+    calls.push({
+      label: 'invoice of one order',
+      path: `/api/order/invoice/${String(delivered._id)}`,
+      file: true,
+      rows: 1,
+    });
+    const day = daysAgo(1);
+    calls.push({
+      label: 'invoices of one day',
+      path: `/api/order/invoices${query({ from: day, to: day })}`,
+      file: true,
+    });
+  }
+
   // Dashboard and its chart
   add('dashboard', '/api/admin/dashboard-data');
   for (const type of ['daily', 'weekly', 'monthly', 'quarterly']) {

@@ -100,6 +100,8 @@ export const E2E_JOBS = {
   statusOrder: 'ODE2ESTATUS01',
   /** The return request (water) the returns spec approves, by its order number. */
   returnOrder: 'ODE2ERETURN01',
+  /** Two jars delivered to a customer with one of them asked back (the returnables spec). */
+  ledgerOrder: 'ODE2ELEDGER01',
   /** Two laundry orders (Pending) the orders spec sets Out for Delivery together. */
   bulkOrders: ['ODE2EBULK00001', 'ODE2EBULK00002'] as const,
   /** The customer whose ticket the support spec answers, and the ticket's text. */

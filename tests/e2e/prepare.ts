@@ -72,6 +72,9 @@ async function prepareJobs(db: typeof database.db) {
       discountPrice: '80.00',
       stockQuantity: 500,
       quantity: 20,
+      // A jar goes out full and comes back (issue 16): deliveries and returns move the ledger.
+      returnable: true,
+      deposit: '150.00',
     })
     .returning();
   const customers = await db.select().from(customersTable).orderBy(customersTable.createdAt);
@@ -109,6 +112,12 @@ async function prepareJobs(db: typeof database.db) {
     later: [{ status: 'Delivered', at: new Date(Date.now() - 30 * 60_000) }],
   });
   await requestReturn(db, { orderId: delivered.id, returnedQuantity: 2 });
+  // The returnables spec delivers another order to this customer and approves this return.
+  const holding = await place(E2E_JOBS.ledgerOrder, 7, '400050', {
+    returnQuantity: 0,
+    later: [{ status: 'Delivered', at: new Date(Date.now() - 40 * 60_000) }],
+  });
+  await requestReturn(db, { orderId: holding.id, returnedQuantity: 1 });
   await openTicket(db, {
     customerId: customers[0]!.id,
     supportType: 0,

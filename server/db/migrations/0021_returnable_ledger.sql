@@ -142,15 +142,17 @@ BEGIN
      SET oldest_outstanding_at = CASE WHEN outstanding > 0
                                       THEN returnable_oldest_out(customer_id, item_id) END
    WHERE customer_id = NEW.customer_id AND item_id = NEW.item_id;
-  INSERT INTO returnable_stock AS s (item_id, item_kind, category_id, "full", empty, with_customers)
+  INSERT INTO returnable_stock AS s (item_id, item_kind, category_id, "full", empty,
+      with_customers, deposit_held)
     VALUES (NEW.item_id, NEW.item_kind, NEW.category_id,
       CASE WHEN NEW.kind = 'correction' THEN 0 ELSE -NEW.issued END,
       CASE WHEN NEW.kind = 'correction' THEN 0 ELSE NEW.returned END,
-      NEW.issued - NEW.returned)
+      NEW.issued - NEW.returned, NEW.deposit)
     ON CONFLICT (item_id) DO UPDATE SET
       "full" = s."full" + excluded."full",
       empty = s.empty + excluded.empty,
       with_customers = s.with_customers + excluded.with_customers,
+      deposit_held = s.deposit_held + excluded.deposit_held,
       updated_at = now();
   RETURN NULL;
 END $$;
@@ -325,10 +327,11 @@ BEGIN
   UPDATE returnable_balances b SET oldest_outstanding_at = o.at
     FROM oldest o
    WHERE b.customer_id = o.customer_id AND b.item_id = o.item_id;
-  INSERT INTO returnable_stock AS s (item_id, item_kind, category_id, with_customers)
-  SELECT item_id, min(item_kind), min(category_id), sum(outstanding)
+  INSERT INTO returnable_stock AS s (item_id, item_kind, category_id, with_customers, deposit_held)
+  SELECT item_id, min(item_kind), min(category_id), sum(outstanding), sum(deposit)
     FROM returnable_balances GROUP BY item_id
-  ON CONFLICT (item_id) DO UPDATE SET with_customers = excluded.with_customers, updated_at = now();
-  UPDATE returnable_stock s SET with_customers = 0
+  ON CONFLICT (item_id) DO UPDATE SET with_customers = excluded.with_customers,
+    deposit_held = excluded.deposit_held, updated_at = now();
+  UPDATE returnable_stock s SET with_customers = 0, deposit_held = 0
    WHERE NOT EXISTS (SELECT 1 FROM returnable_balances b WHERE b.item_id = s.item_id);
 END $$;
