@@ -318,6 +318,38 @@ describe('the ledger of one customer', () => {
     ledger = await ledgerAddsUp(s, aarav.id);
     expect(ledger.balances[jar]!.outstanding).toBe(0);
 
+    // Nothing left to take back: approving one more is refused, singly and in bulk, and
+    // changes nothing (the request stays Pending, the ledger as it was).
+    const tooMany = await requestReturn(s.db, { orderId: second.id, returnedQuantity: 1 });
+    const refused = await api.returns.post('update-return-request-status', {
+      returnHistoryId: tooMany.id,
+      status: 'Approved',
+    });
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().message).toBe(
+      'Aarav Sharma holds 0 × 20 L Jar, fewer than the 1 this return takes back. If they did ' +
+        'hand them in, record a correction under Jars & cylinders first. Nothing was changed.',
+    );
+    const refusedBulk = await api.returns.post('bulk-update-status', {
+      returnIds: [tooMany.id],
+      status: 'Approved',
+    });
+    expect(refusedBulk.statusCode, refusedBulk.body).toBe(409);
+    const entriesBefore = ledger.entries.length;
+    ledger = await ledgerAddsUp(s, aarav.id);
+    expect(ledger.entries.length).toBe(entriesBefore);
+    expect(ledger.balances[jar]!.outstanding).toBe(0);
+    const still = await s.db.execute<{ status: string }>(
+      sql`select status from return_requests where id = ${tooMany.id}`,
+    );
+    expect(still.rows[0]!.status).toBe('Pending');
+    // Rejecting is always possible.
+    const rejectedToo = await api.returns.post('update-return-request-status', {
+      returnHistoryId: tooMany.id,
+      status: 'Rejected',
+    });
+    expect(rejectedToo.statusCode).toBe(200);
+
     // A correction: a new entry with its reason and who made it.
     const corrected = await api.returnable.post(
       'adjust',

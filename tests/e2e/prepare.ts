@@ -108,7 +108,9 @@ async function prepareJobs(db: typeof database.db) {
     for (const orderId of E2E_JOBS.water[pin]) await place(orderId, i++, pin);
   }
   await place(E2E_JOBS.statusOrder, i++, '400053', { isEmergency: true, emergencyCharge: 80 });
+  // Two jars delivered and none collected then: the customer holds the two the return takes back.
   const delivered = await place(E2E_JOBS.returnOrder, i, '400050', {
+    returnQuantity: 0,
     later: [{ status: 'Delivered', at: new Date(Date.now() - 30 * 60_000) }],
   });
   await requestReturn(db, { orderId: delivered.id, returnedQuantity: 2 });

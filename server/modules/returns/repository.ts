@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import {
   adminsTable,
@@ -98,6 +98,8 @@ export interface Settlement {
 
 export interface BulkSettleOutcome {
   missing: string[];
+  /** Approving would take back more jars or cylinders than a customer holds: the 409's words. */
+  shortfall?: string;
   /** Already approved or rejected: the bulk call then changes nothing. */
   notPending: string[];
   settled: string[];
@@ -126,7 +128,63 @@ function settlePending(db: Database | Transaction, ids: string[], change: Settle
 export type SettleOutcome =
   | { outcome: 'settled'; detail: ReturnDetail }
   | { outcome: 'missing' }
-  | { outcome: 'alreadySettled'; detail: ReturnDetail };
+  | { outcome: 'alreadySettled'; detail: ReturnDetail }
+  | { outcome: 'shortfall'; message: string };
+
+/**
+ * What approving these Pending requests would take back beyond what their customers hold of a
+ * returnable item (issue 16): the first such customer and item, or undefined. The balance rows
+ * are locked, so a delivery undone meanwhile waits for the approval and the count stays true.
+ * Requests of an item that is not returnable take nothing off a ledger and are never short.
+ */
+async function returnShortfall(
+  tx: Transaction,
+  ids: string[],
+): Promise<{ customer: string; item: string; holds: number; asked: number } | undefined> {
+  const result = await tx.execute<{
+    customer: string;
+    item: string;
+    holds: number;
+    asked: number;
+  }>(sql`
+    WITH asked AS (
+      SELECT r.customer_id, p.id AS item_id, p.name AS item, sum(r.returned_quantity)::int AS asked
+        FROM return_requests r
+        JOIN orders o ON o.id = r.order_id
+        JOIN products p ON p.id = o.product_id AND p.returnable
+       WHERE r.id = ANY (${sql.param(ids)}::text[]) AND r.status = 'Pending'
+       GROUP BY r.customer_id, p.id, p.name
+    ), held AS (
+      SELECT b.customer_id, b.item_id, b.outstanding
+        FROM returnable_balances b
+        JOIN asked a ON a.customer_id = b.customer_id AND a.item_id = b.item_id
+         FOR UPDATE OF b
+    )
+    SELECT c.first_name || ' ' || c.last_name AS customer, a.item,
+           coalesce(h.outstanding, 0) AS holds, a.asked
+      FROM asked a
+      JOIN customers c ON c.id = a.customer_id
+      LEFT JOIN held h ON h.customer_id = a.customer_id AND h.item_id = a.item_id
+     WHERE coalesce(h.outstanding, 0) < a.asked
+     ORDER BY customer, a.item
+     LIMIT 1`);
+  const [row] = result.rows;
+  return row ? { ...row, holds: Number(row.holds), asked: Number(row.asked) } : undefined;
+}
+
+/** The 409 of a return that would take back more jars or cylinders than the customer holds. */
+export function shortfallMessage(s: {
+  customer: string;
+  item: string;
+  holds: number;
+  asked: number;
+}) {
+  return (
+    `${s.customer} holds ${s.holds} × ${s.item}, fewer than the ${s.asked} this return takes ` +
+    'back. If they did hand them in, record a correction under Jars & cylinders first. ' +
+    'Nothing was changed.'
+  );
+}
 
 export function createReturnRepository(db: Database) {
   function details() {
@@ -241,7 +299,17 @@ export function createReturnRepository(db: Database) {
      * admins settle the same request at once only the first one wins.
      */
     async settle(id: string, change: Settlement): Promise<SettleOutcome> {
-      const [updated] = await settlePending(db, [id], change);
+      const updated = await db.transaction(async (tx) => {
+        if (change.status === 'Approved') {
+          const short = await returnShortfall(tx, [id]);
+          if (short) return { shortfall: shortfallMessage(short) };
+        }
+        const [row] = await settlePending(tx, [id], change);
+        return row;
+      });
+      if (updated && 'shortfall' in updated) {
+        return { outcome: 'shortfall', message: updated.shortfall };
+      }
       const detail = await findById(id);
       if (!detail) return { outcome: 'missing' };
       return updated ? { outcome: 'settled', detail } : { outcome: 'alreadySettled', detail };
@@ -270,6 +338,11 @@ export function createReturnRepository(db: Database) {
         const missing = ids.filter((id) => !found.has(id));
         const notPending = current.filter((r) => r.status !== 'Pending').map((r) => r.id);
         if (missing.length || notPending.length) return { missing, notPending, settled: [] };
+        if (change.status === 'Approved') {
+          const short = await returnShortfall(tx, ids);
+          if (short)
+            return { missing, notPending, settled: [], shortfall: shortfallMessage(short) };
+        }
         const settled = (await settlePending(tx, ids, change)).map((r) => r.id);
         await alsoWrite?.(tx, settled);
         return { missing, notPending, settled };

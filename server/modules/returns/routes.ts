@@ -202,6 +202,7 @@ const returnRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!request.admin) throw unauthorized();
       const settled = await repo.settle(id, { status, reason, adminId: request.admin.id });
       if (settled.outcome === 'missing') throw notFound(NOT_FOUND);
+      if (settled.outcome === 'shortfall') throw conflict(settled.message);
       if (settled.outcome === 'alreadySettled') {
         throw conflict(alreadySettledMessage(settled.detail));
       }
@@ -238,6 +239,7 @@ const returnRoutes: FastifyPluginAsyncZod = async (app) => {
       if (outcome.missing.length) {
         throw notFound(missingMessage(outcome.missing.length, asked, 'return requests'));
       }
+      if (outcome.shortfall) throw conflict(outcome.shortfall);
       if (outcome.notPending.length) {
         const n = outcome.notPending.length;
         throw conflict(
