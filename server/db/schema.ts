@@ -958,6 +958,8 @@ export const returnableStockTable = pgTable('returnable_stock', {
   full: integer('full').notNull().default(0),
   empty: integer('empty').notNull().default(0),
   withCustomers: integer('with_customers').notNull().default(0),
+  /** Customers holding at least one: the outstanding list's total without a narrower filter. */
+  holders: integer('holders').notNull().default(0),
   /** The deposits held for this item: the sum of its entries' deposits (the dashboard's figure). */
   depositHeld: money('deposit_held').notNull().default('0'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -128,10 +128,14 @@ async function expectBalancesAddUp(s: TestServer) {
            CASE WHEN b.outstanding > 0 THEN returnable_oldest_out(b.customer_id, b.item_id) END`);
   expect(mismatched.rows).toEqual([]);
   const stock = await s.db.execute(sql`
-    SELECT s.item_id, s.with_customers, coalesce(sum(b.outstanding), 0)::int AS held
+    SELECT s.item_id, s.with_customers, coalesce(sum(b.outstanding), 0)::int AS held,
+           s.holders, count(b.item_id) FILTER (WHERE b.outstanding > 0)::int AS holding,
+           s.deposit_held, coalesce(sum(b.deposit), 0) AS deposits
       FROM returnable_stock s LEFT JOIN returnable_balances b ON b.item_id = s.item_id
-     GROUP BY s.item_id, s.with_customers
-    HAVING s.with_customers <> coalesce(sum(b.outstanding), 0)`);
+     GROUP BY s.item_id, s.with_customers, s.holders, s.deposit_held
+    HAVING s.with_customers <> coalesce(sum(b.outstanding), 0)
+        OR s.holders <> count(b.item_id) FILTER (WHERE b.outstanding > 0)
+        OR s.deposit_held <> coalesce(sum(b.deposit), 0)`);
   expect(stock.rows).toEqual([]);
 }
 

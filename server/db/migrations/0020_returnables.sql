@@ -74,6 +74,7 @@ CREATE TABLE "returnable_stock" (
 	"full" integer DEFAULT 0 NOT NULL,
 	"empty" integer DEFAULT 0 NOT NULL,
 	"with_customers" integer DEFAULT 0 NOT NULL,
+	"holders" integer DEFAULT 0 NOT NULL,
 	"deposit_held" numeric(12, 2) DEFAULT '0' NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );

@@ -125,6 +125,9 @@ CREATE TRIGGER returnable_entries_refuse_change BEFORE UPDATE OR DELETE ON retur
 -- Each entry moves the customer's balance and the depot's stock. A correction changes what the
 -- customer holds only (the depot counts its own units).
 CREATE FUNCTION returnable_entries_keep_balances() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  holds integer;
+  held integer;
 BEGIN
   INSERT INTO returnable_balances AS b (customer_id, item_id, item_kind, item_name, category_id,
       issued, returned, outstanding, deposit, pincode, updated_at)
@@ -141,17 +144,21 @@ BEGIN
   UPDATE returnable_balances
      SET oldest_outstanding_at = CASE WHEN outstanding > 0
                                       THEN returnable_oldest_out(customer_id, item_id) END
-   WHERE customer_id = NEW.customer_id AND item_id = NEW.item_id;
+   WHERE customer_id = NEW.customer_id AND item_id = NEW.item_id
+  RETURNING outstanding INTO holds;
+  -- What the customer held before this entry: whether they start or stop being a holder.
+  held := holds - (NEW.issued - NEW.returned);
   INSERT INTO returnable_stock AS s (item_id, item_kind, category_id, "full", empty,
-      with_customers, deposit_held)
+      with_customers, holders, deposit_held)
     VALUES (NEW.item_id, NEW.item_kind, NEW.category_id,
       CASE WHEN NEW.kind = 'correction' THEN 0 ELSE -NEW.issued END,
       CASE WHEN NEW.kind = 'correction' THEN 0 ELSE NEW.returned END,
-      NEW.issued - NEW.returned, NEW.deposit)
+      NEW.issued - NEW.returned, (holds > 0)::int - (held > 0)::int, NEW.deposit)
     ON CONFLICT (item_id) DO UPDATE SET
       "full" = s."full" + excluded."full",
       empty = s.empty + excluded.empty,
       with_customers = s.with_customers + excluded.with_customers,
+      holders = s.holders + excluded.holders,
       deposit_held = s.deposit_held + excluded.deposit_held,
       updated_at = now();
   RETURN NULL;
@@ -327,11 +334,13 @@ BEGIN
   UPDATE returnable_balances b SET oldest_outstanding_at = o.at
     FROM oldest o
    WHERE b.customer_id = o.customer_id AND b.item_id = o.item_id;
-  INSERT INTO returnable_stock AS s (item_id, item_kind, category_id, with_customers, deposit_held)
-  SELECT item_id, min(item_kind), min(category_id), sum(outstanding), sum(deposit)
+  INSERT INTO returnable_stock AS s (item_id, item_kind, category_id, with_customers, holders,
+      deposit_held)
+  SELECT item_id, min(item_kind), min(category_id), sum(outstanding),
+         count(*) FILTER (WHERE outstanding > 0), sum(deposit)
     FROM returnable_balances GROUP BY item_id
   ON CONFLICT (item_id) DO UPDATE SET with_customers = excluded.with_customers,
-    deposit_held = excluded.deposit_held, updated_at = now();
-  UPDATE returnable_stock s SET with_customers = 0, deposit_held = 0
+    holders = excluded.holders, deposit_held = excluded.deposit_held, updated_at = now();
+  UPDATE returnable_stock s SET with_customers = 0, holders = 0, deposit_held = 0
    WHERE NOT EXISTS (SELECT 1 FROM returnable_balances b WHERE b.item_id = s.item_id);
 END $$;

@@ -177,6 +177,13 @@ export async function checkLedger(db: Database | Transaction): Promise<LedgerMis
                    FROM returnable_balances GROUP BY item_id) h USING (item_id)
      WHERE coalesce(s.with_customers, 0) <> coalesce(h.held, 0)
     UNION ALL
+    SELECT 'returnable_stock holders', item_id, coalesce(s.holders, 0)::text,
+           coalesce(h.holding, 0)::text
+      FROM returnable_stock s
+      FULL JOIN (SELECT item_id, count(*)::int AS holding FROM returnable_balances
+                  WHERE outstanding > 0 GROUP BY item_id) h USING (item_id)
+     WHERE coalesce(s.holders, 0) <> coalesce(h.holding, 0)
+    UNION ALL
     SELECT 'returnable_entries', o.id, 'no entry', 'delivered'
       FROM orders o JOIN products p ON p.id = o.product_id AND p.returnable
      WHERE o.status = 'Delivered'
