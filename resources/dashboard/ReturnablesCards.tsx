@@ -1,69 +1,25 @@
-import type { ComponentType } from 'react';
 import PropaneTankIcon from '@mui/icons-material/PropaneTank';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import WaterDropIcon from '@mui/icons-material/WaterDrop';
-import { Box, Card, CardActionArea, Grid, Typography } from '@mui/material';
+import { Card, CardActionArea, Grid, Typography } from '@mui/material';
 import { useCanAccess, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { useActionQuery } from '@/actions/useActionQuery';
-import { formatCount } from '@/format';
 import type { AppDataProvider } from '../index';
 import { OUTSTANDING_PATH } from '../returnables';
 import { SUMMARY_KEY } from '../returnables/overdue';
 import type { ReturnableSummary } from '../returnables/types';
+import { FigureTile, type FigureTileProps } from './FigureTile';
 
-interface Figure {
-  label: string;
-  value: number;
-  /** A second line under the figure. */
-  detail?: string;
+interface Figure extends FigureTileProps {
   to: string;
-  icon: ComponentType<{ fontSize?: 'medium' }>;
-  colour: string;
 }
 
 function FigureCard({ figure }: { figure: Figure }) {
-  const Icon = figure.icon;
   return (
     <Card sx={{ height: '100%' }}>
       <CardActionArea component={Link} to={figure.to} sx={{ height: '100%' }}>
-        <Box
-          sx={{
-            display: 'flex',
-            alignItems: 'center',
-            gap: { xs: 1, sm: 1.5 },
-            p: { xs: 1.5, sm: 2 },
-          }}
-        >
-          <Box
-            aria-hidden
-            sx={{
-              display: 'grid',
-              placeItems: 'center',
-              flexShrink: 0,
-              width: { xs: 36, sm: 44 },
-              height: { xs: 36, sm: 44 },
-              borderRadius: '50%',
-              color: figure.colour,
-              bgcolor: `${figure.colour}1a`,
-            }}
-          >
-            <Icon fontSize="medium" />
-          </Box>
-          <Box sx={{ minWidth: 0 }}>
-            <Typography variant="body2" color="text.secondary" component="span" display="block">
-              {figure.label}
-            </Typography>
-            <Typography variant="h5" component="span" display="block" sx={{ fontWeight: 600 }}>
-              {formatCount(figure.value)}
-            </Typography>
-            {figure.detail && (
-              <Typography variant="caption" color="text.secondary" component="span" display="block">
-                {figure.detail}
-              </Typography>
-            )}
-          </Box>
-        </Box>
+        <FigureTile {...figure} />
       </CardActionArea>
     </Card>
   );

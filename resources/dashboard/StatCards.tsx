@@ -7,10 +7,10 @@ import HourglassTopIcon from '@mui/icons-material/HourglassTop';
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import PersonIcon from '@mui/icons-material/Person';
 import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
-import { formatCount } from '@/format';
-import { Box, Card, CardActionArea, Grid, Typography } from '@mui/material';
+import { Card, CardActionArea, Grid } from '@mui/material';
 import { useCanAccess, useTranslate, type RaRecord } from 'react-admin';
 import { Link } from 'react-router-dom';
+import { FigureTile } from './FigureTile';
 
 interface StatCard {
   /** Field of the dashboard data, and key of its label in `app.dashboard.cards`. */
@@ -90,45 +90,15 @@ const CARDS: StatCard[] = [
   },
 ];
 
-/** Indian digit grouping: 1,23,456. */
-
 function CardBody({ card, value }: { card: StatCard; value: unknown }) {
   const translate = useTranslate();
-  const Icon = card.icon;
   return (
-    <Box
-      sx={{ display: 'flex', alignItems: 'center', gap: { xs: 1, sm: 1.5 }, p: { xs: 1.5, sm: 2 } }}
-    >
-      <Box
-        aria-hidden
-        sx={{
-          display: 'grid',
-          placeItems: 'center',
-          flexShrink: 0,
-          width: { xs: 36, sm: 44 },
-          height: { xs: 36, sm: 44 },
-          borderRadius: '50%',
-          color: card.colour,
-          bgcolor: `${card.colour}1a`,
-        }}
-      >
-        <Icon fontSize="medium" />
-      </Box>
-      <Box sx={{ minWidth: 0 }}>
-        <Typography
-          variant="body2"
-          color="text.secondary"
-          component="span"
-          display="block"
-          sx={{ lineHeight: 1.3 }}
-        >
-          {translate(`app.dashboard.cards.${card.label}`)}
-        </Typography>
-        <Typography variant="h5" component="span" display="block" sx={{ fontWeight: 600 }}>
-          {formatCount(value)}
-        </Typography>
-      </Box>
-    </Box>
+    <FigureTile
+      icon={card.icon}
+      colour={card.colour}
+      label={translate(`app.dashboard.cards.${card.label}`)}
+      value={value}
+    />
   );
 }
 
