@@ -28,6 +28,7 @@ import dashboardRoutes from './modules/dashboard/routes';
 import deliverySettingsRoutes from './modules/deliverySettings/routes';
 import ecommerceRoutes from './modules/ecommerce/routes';
 import healthRoutes from './modules/health/routes';
+import { createPdfTurns } from './lib/pdfTurns';
 import jobSheetRoutes from './modules/orders/jobSheetRoutes';
 import assignRoutes from './modules/orders/assignRoutes';
 import placeOrderRoutes from './modules/orders/placeOrderRoutes';
@@ -116,6 +117,9 @@ export async function buildApp(opts: BuildAppOptions) {
   // Before the routes: the document lists the routes registered after it.
   await app.register(openapiPlugin);
 
+  // One set of turns for the long PDFs (job sheets, run sheets, invoice ranges): memory stays
+  // bounded however many are asked for at once.
+  const pdfTurns = createPdfTurns();
   await app.register(
     async (api) => {
       // health and ready: for load balancers and orchestrators, no token
@@ -135,17 +139,17 @@ export async function buildApp(opts: BuildAppOptions) {
       // delivery-charge/... and delivery-time/...
       await api.register(deliverySettingsRoutes);
       await api.register(orderRoutes, { prefix: '/order' });
-      await api.register(jobSheetRoutes, { prefix: '/order' });
+      await api.register(jobSheetRoutes, { prefix: '/order', turns: pdfTurns });
       await api.register(assignRoutes, { prefix: '/order' });
       await api.register(placeOrderRoutes, { prefix: '/order' });
       await api.register(riderRoutes, { prefix: '/rider' });
-      await api.register(runSheetRoutes, { prefix: '/rider' });
+      await api.register(runSheetRoutes, { prefix: '/rider', turns: pdfTurns });
       await api.register(liveRoutes, { prefix: '/live' });
       await api.register(returnRoutes, { prefix: '/return-history' });
       // Issue 16: the returnables ledger, business details and tax invoices
       await api.register(returnableRoutes, { prefix: '/returnable' });
       await api.register(businessRoutes, { prefix: '/settings' });
-      await api.register(invoiceRoutes, { prefix: '/order' });
+      await api.register(invoiceRoutes, { prefix: '/order', turns: pdfTurns });
       await api.register(supportRoutes, { prefix: '/support' });
       // terms-conditions/... and contact-us/...
       await api.register(contentRoutes);

@@ -12,6 +12,7 @@ import { PDFParse } from 'pdf-parse';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '@server/db/client';
+import { createPdfTurns } from '@server/lib/pdfTurns';
 import * as schema from '@server/db/schema';
 import jobSheetRoutes, {
   SHEETS_BUSY,
@@ -502,8 +503,7 @@ describe('the streamed job sheet, batch by batch', () => {
     const held = new Promise<void>((resolve) => (open = resolve));
     // The first sheet's second batch is held, so it keeps its turn until the test lets it go.
     const server = await sheetServer((n) => (n === 2 ? held : undefined), {
-      sheetsAtOnce: 1,
-      sheetsWaiting: 1,
+      turns: createPdfTurns({ atOnce: 1, waiting: 1 }),
     });
     try {
       const url = `${server.origin}/api/order/job-sheet/${f.services.water.id}`;

@@ -226,16 +226,23 @@ export function createCustomerRepository(db: Database) {
         );
         offset = sought.skip;
       }
+      const ordering = [direction(CUSTOMER_SORTS[q.sort]), direction(customersTable.id)];
+      // The page's ids first, read from an index alone however deep the page (the id breaks
+      // ties in the same direction, and each sort's index holds the sort, the id and the
+      // status), then only those customers' rows.
+      const pageIds = db
+        .select({ id: customersTable.id })
+        .from(customersTable)
+        .where(and(...where))
+        .orderBy(...ordering)
+        .limit(q.limit)
+        .offset(offset);
       const [rows, n] = await Promise.all([
         db
           .select()
           .from(customersTable)
-          .where(and(...where))
-          // The id breaks ties in the same direction, so the (status,) created_at, id indexes
-          // hold the whole order.
-          .orderBy(direction(CUSTOMER_SORTS[q.sort]), direction(customersTable.id))
-          .limit(q.limit)
-          .offset(offset),
+          .where(inArray(customersTable.id, pageIds))
+          .orderBy(...ordering),
         total(q.statuses),
       ]);
       return { rows, total: n };

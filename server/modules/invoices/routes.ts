@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { indiaMidnight, nextDay } from '../../lib/daySeek';
 import { badRequest, conflict, notFound } from '../../lib/errors';
+import { createPdfTurns, type PdfTurns } from '../../lib/pdfTurns';
 import { fileAnswer } from '../../lib/responses';
 import { isCalendarDay, requiredId } from '../../lib/validation';
 import { createDeliverySettingsRepository } from '../deliverySettings/repository';
@@ -18,6 +19,8 @@ export const MOST_INVOICES = 2_000;
 export const INVOICE_BATCH = 100;
 
 const NOT_FOUND = 'This order does not exist.';
+export const INVOICES_BUSY =
+  'Many invoice downloads are being prepared right now. Please try again in a minute.';
 const NO_BUSINESS =
   'Save the business details under Settings first: a tax invoice needs the seller’s GSTIN.';
 
@@ -76,7 +79,9 @@ const rangeAnswer: FastifySchema['response'] = fileAnswer(
  * `GET order/invoices?from=&to=`, the invoices of up to 31 days as one streamed PDF (docs/api.md
  * "Tax invoices").
  */
-const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
+const invoiceRoutes: FastifyPluginAsyncZod<{ turns?: PdfTurns }> = async (app, opts) => {
+  /** The server's turns for long PDFs (server/lib/pdfTurns.ts), shared with the job sheets. */
+  const turns = opts.turns ?? createPdfTurns();
   const invoices = createInvoiceRepository(app.db);
   const settings = createDeliverySettingsRepository(app.db);
   /** The rate of what has no rate of its own or of its category: the delivery settings' GST. */
@@ -149,6 +154,12 @@ const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         return request.method === 'HEAD' ? reply.headers(headers).send() : reply.code(204).send();
       }
 
+      const endTurn = await turns.take(request.log, 'invoices', INVOICES_BUSY);
+      // The client may have gone away while it waited: nobody to lay the invoices out for.
+      if (request.raw.destroyed) {
+        endTurn();
+        return reply.code(204).send();
+      }
       // The invoices counted: those issued meanwhile (today's) wait for the next download.
       const batches = invoices.documents(start, end, {
         size: INVOICE_BATCH,
@@ -160,11 +171,14 @@ const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       try {
         first = await batches.next();
       } catch (err) {
+        endTurn();
         await batches.return(undefined).catch(() => {});
         throw err;
       }
       const writer = createInvoicePdf(`Tax invoices ${days}`);
-      void writeInvoices(writer, first.done ? [] : first.value, batches, request.log);
+      void writeInvoices(writer, first.done ? [] : first.value, batches, request.log).finally(
+        endTurn,
+      );
       return reply.headers(headers).send(writer.pdf);
     },
   );

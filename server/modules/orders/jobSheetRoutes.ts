@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger, FastifySchema } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import pLimit from 'p-limit';
 import { z } from 'zod';
-import { HttpError, notFound } from '../../lib/errors';
+import { notFound } from '../../lib/errors';
+import { createPdfTurns, type PdfTurns } from '../../lib/pdfTurns';
 import { fileAnswer } from '../../lib/responses';
 import { pagingQuery, requiredId } from '../../lib/validation';
 import { createJobSheet, type JobSheetJob, type JobSheetWriter } from './jobSheet';
@@ -13,19 +13,11 @@ import { createOrderRepository } from './repository';
 export interface JobSheetRoutesOptions {
   /** Jobs read per query (SHEET_BATCH); tests make it small to cross many batches. */
   batchSize?: number;
-  /** Sheets laid out at once (SHEETS_AT_ONCE). */
-  sheetsAtOnce?: number;
-  /** Downloads that may wait for a turn (SHEETS_WAITING); beyond them 503. */
-  sheetsWaiting?: number;
+  /** The server's turns for laying out PDFs (server/lib/pdfTurns.ts), shared with the other long PDFs. */
+  turns?: PdfTurns;
 }
 
-/**
- * Laying out a sheet is CPU work on the server's one thread and holds pdfkit's objects: twenty
- * whole sheets at once took the server past 1 GB (docs/performance.md). Two are laid out at a
- * time; further downloads wait for a turn, and beyond SHEETS_WAITING answer 503.
- */
-const SHEETS_AT_ONCE = 2;
-const SHEETS_WAITING = 20;
+/** The 503 when too many long PDFs wait for a turn (server/lib/pdfTurns.ts). */
 export const SHEETS_BUSY =
   'Many job sheets are being prepared right now. Please try again in a minute.';
 
@@ -48,19 +40,7 @@ const sheetAnswer: FastifySchema['response'] = fileAnswer(
  */
 const jobSheetRoutes: FastifyPluginAsyncZod<JobSheetRoutesOptions> = async (app, opts) => {
   const repo = createOrderRepository(app.db);
-  const turns = pLimit(opts.sheetsAtOnce ?? SHEETS_AT_ONCE);
-  const mostWaiting = opts.sheetsWaiting ?? SHEETS_WAITING;
-
-  /** Waits for a turn to lay out a sheet; the function it resolves to ends the turn. */
-  function takeTurn(log: FastifyBaseLogger): Promise<() => void> {
-    if (turns.activeCount >= turns.concurrency) {
-      if (turns.pendingCount >= mostWaiting) throw new HttpError(503, SHEETS_BUSY);
-      log.info({ waiting: turns.pendingCount + 1 }, 'job sheet: waiting for a turn');
-    }
-    return new Promise((granted) => {
-      void turns(() => new Promise<void>((endTurn) => granted(endTurn)));
-    });
-  }
+  const turns = opts.turns ?? createPdfTurns();
 
   app.get(
     '/job-sheet/:serviceId',
@@ -86,7 +66,7 @@ const jobSheetRoutes: FastifyPluginAsyncZod<JobSheetRoutesOptions> = async (app,
       // HEAD runs this handler too: the headers, without laying out a sheet nobody reads.
       if (request.method === 'HEAD') return reply.headers(headers).send();
 
-      const endTurn = await takeTurn(request.log);
+      const endTurn = await turns.take(request.log, 'job sheet', SHEETS_BUSY);
       // The client may have gone away while it waited: nobody to lay the sheet out for.
       if (request.raw.destroyed) {
         endTurn();

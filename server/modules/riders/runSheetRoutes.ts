@@ -2,6 +2,7 @@ import type { FastifySchema } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors';
+import { createPdfTurns, type PdfTurns } from '../../lib/pdfTurns';
 import { fileAnswer } from '../../lib/responses';
 import { requiredId } from '../../lib/validation';
 import { toAccessoryDto, toOrderDto } from '../orders/dto';
@@ -39,7 +40,12 @@ export function fileSlug(name: string): string {
  * a PDF to print and hand over (docs/api.md "Run sheets"). The jobs are the rider's run as
  * rider/run answers it (orders_rider_run_idx, at most RUN_BOUND), with their accessories.
  */
-const runSheetRoutes: FastifyPluginAsyncZod = async (app) => {
+export const RUN_SHEETS_BUSY =
+  'Many run sheets are being prepared right now. Please try again in a minute.';
+
+const runSheetRoutes: FastifyPluginAsyncZod<{ turns?: PdfTurns }> = async (app, opts) => {
+  /** The server's turns for long PDFs (server/lib/pdfTurns.ts), shared with the job sheets. */
+  const turns = opts.turns ?? createPdfTurns();
   const riders = createRiderRepository(app.db);
   const orders = createOrderRepository(app.db);
 
@@ -71,10 +77,11 @@ const runSheetRoutes: FastifyPluginAsyncZod = async (app) => {
         ...toOrderDto(row),
         accessories: (accessories.get(row.order.id) ?? []).map(toAccessoryDto),
       }));
+      const endTurn = await turns.take(request.log, 'run sheet', RUN_SHEETS_BUSY);
       const pdf = await renderRunSheet(
         { rider, day: date, shift, printedAt: new Date(), total: run.total },
         jobs,
-      );
+      ).finally(endTurn);
       return reply.headers(headers).send(pdf);
     },
   );
