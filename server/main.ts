@@ -1,3 +1,4 @@
+import { setFlagsFromString } from 'node:v8';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { keepPlannerStatistics, openDatabase } from './db/client';
@@ -7,6 +8,11 @@ import { closeOnSignals } from './lib/shutdown';
 import { filesLeftOnDisk, uploadStoreFor } from './lib/uploadStore';
 
 const config = loadConfig();
+// A heap that grows by a bounded step after each full collection instead of V8's up-to-4x: the
+// flag is read at every collection, so setting it here, before the load, is enough.
+if (config.heapGrowingPercent > 0) {
+  setFlagsFromString(`--heap-growing-percent=${config.heapGrowingPercent}`);
+}
 // JSON lines, or readable ones in a terminal (server/lib/logging.ts, LOG_LEVEL).
 const log = await createLogger();
 const database = await openDatabase({

@@ -117,8 +117,21 @@ export async function openDatabase(opts: {
  * once a trigram index exists), as it is: no lock taken, no migration run.
  */
 export function openPglite(dataDir: string, loadDataDir?: Blob): Promise<PGlite> {
-  return PGlite.create({ dataDir, loadDataDir, extensions: { pg_trgm } });
+  return PGlite.create({
+    dataDir,
+    loadDataDir,
+    extensions: { pg_trgm },
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+  });
 }
+
+/**
+ * PGlite's buffer pool lives in the server process's WebAssembly memory, which never shrinks:
+ * at its default of 128 MB it was a quarter of the process (docs/performance.md "Memory"). Its
+ * files are read through the operating system's page cache anyway, so a smaller pool costs a
+ * read call, not a disk read.
+ */
+const PGLITE_SHARED_BUFFERS = '32MB';
 
 const SIX_HOURS = 6 * 60 * 60 * 1000;
 

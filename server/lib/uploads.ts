@@ -1,14 +1,9 @@
 import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
 import { badRequest } from './errors';
+import { loadSharp } from './sharp';
 import { IMAGE_TYPES, type ImageExt, type PutResult, type UploadStore } from './uploadStore';
 
 export { UPLOADS_URL_PREFIX } from './uploadStore';
-
-// The server only reads an upload's size: libvips' operation cache (up to 50 MB) and a thread
-// per core would hold memory for nothing.
-sharp.cache(false);
-sharp.concurrency(1);
 
 const isImageExt = (ext: string): ext is ImageExt => Object.hasOwn(IMAGE_TYPES, ext);
 
@@ -24,6 +19,7 @@ export async function storeImage(uploads: UploadStore, bytes: Buffer): Promise<S
     throw badRequest('The image must be a JPEG, PNG, WebP or GIF file.');
   }
   try {
+    const sharp = await loadSharp();
     const meta = await sharp(bytes).metadata();
     if (!meta.width || !meta.height) throw new Error('no size');
   } catch {

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { loadSharp } from '../../lib/sharp';
 import type { UploadStore } from '../../lib/uploadStore';
 import { storeImage } from '../../lib/uploads';
 import type { Database } from '../client';
@@ -88,7 +88,7 @@ export async function bannerPng(art: BannerArt): Promise<Buffer> {
     <rect x="80" y="300" width="190" height="52" rx="26" fill="#fff"/>
     <text x="175" y="335" text-anchor="middle" font-family="sans-serif" font-weight="700" font-size="24" fill="${to}">Order now</text>
   </svg>`;
-  return sharp(Buffer.from(svg)).png().toBuffer();
+  return loadSharp().then((sharp) => sharp(Buffer.from(svg)).png().toBuffer());
 }
 
 function escapeXml(s: string) {

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { loadSharp } from '../../lib/sharp';
 
 /** Simple illustrations for seeded records, drawn as SVG and rendered to real PNG files. */
 const ICONS: Record<string, string> = {
@@ -41,7 +41,7 @@ export async function illustrationPng(kind: string, label: string): Promise<Buff
     ${ICONS[kind] ?? ICONS.other}
     <text x="200" y="340" text-anchor="middle" font-family="sans-serif" font-weight="700" font-size="38" fill="#fff">${escapeXml(label)}</text>
   </svg>`;
-  return sharp(Buffer.from(svg)).png().toBuffer();
+  return loadSharp().then((sharp) => sharp(Buffer.from(svg)).png().toBuffer());
 }
 
 function escapeXml(s: string) {
