@@ -434,8 +434,12 @@ export function createOrderRepository(db: Database) {
     return (await seekDay(db, dayCounts, offset, q.order)) ?? 'past-the-end';
   }
 
-  /** The ids of one page, in order, through the index that holds the sort and the tie-break. */
-  async function pageIds(q: OrderPageQuery, m?: SearchMatches): Promise<string[]> {
+  /**
+   * One page's rows: the page's ids through the index that holds the sort and the tie-break (a
+   * subquery the planner cannot flatten, so only the page's rows are joined), then those rows
+   * joined with the names they refer to, in one statement.
+   */
+  async function pageRows(q: OrderPageQuery, m?: SearchMatches): Promise<OrderRow[]> {
     const where = baseConditions(q);
     let offset = (q.page - 1) * q.limit;
     if (q.search) {
@@ -452,14 +456,17 @@ export function createOrderRepository(db: Database) {
         offset = sought.skip;
       }
     }
-    const rows = await db
+    const ids = db
       .select({ id: ordersTable.id })
       .from(ordersTable)
       .where(and(...where))
       .orderBy(...orderingOf(q.sort, q.order))
       .limit(q.limit)
-      .offset(offset);
-    return rows.map((r) => r.id);
+      .offset(offset)
+      .as('page_ids');
+    return (await joinedFrom()
+      .innerJoin(ids, eq(ids.id, ordersTable.id))
+      .orderBy(...orderingOf(q.sort, q.order))) as OrderRow[];
   }
 
   /**
@@ -508,14 +515,13 @@ export function createOrderRepository(db: Database) {
     },
 
     /**
-     * One page: the page's ids first, through an index (a seek for deep pages), then only those
-     * rows joined with the customer, service, product and plan.
+     * One page: the page's ids through an index (a seek for deep pages) and only those rows
+     * joined with the customer, service, product and plan, beside the total.
      */
     async page(q: OrderPageQuery): Promise<{ rows: OrderRow[]; total: number }> {
       const m = q.search ? await lookUp(q.search) : undefined;
-      const [ids, n] = await Promise.all([pageIds(q, m), total(q, m)]);
-      if (!ids.length) return { rows: [], total: n };
-      return { rows: await rowsOf(ids), total: n };
+      const [rows, n] = await Promise.all([pageRows(q, m), total(q, m)]);
+      return { rows, total: n };
     },
 
     rowsOf,
