@@ -357,10 +357,19 @@ export function createOrderRepository(db: Database) {
       .leftJoin(ridersTable, eq(ridersTable.id, ordersTable.riderId));
   }
 
+  /**
+   * The rows of a list of orders by id: one statement whatever the list, prepared once (named on
+   * PostgreSQL), so that PostgreSQL plans its five-table join once per connection instead of for
+   * every page: planning took 2.7 ms of the database's time, running it 0.35 ms.
+   */
+  const rowsById = joinedFrom()
+    .where(sql`${ordersTable.id} = any(${sql.placeholder('ids')}::text[])`)
+    .prepare('order_rows_by_id');
+
   /** The answer rows of these orders (ids found through an index), in the order of `ids`. */
   async function rowsOf(ids: string[]): Promise<OrderRow[]> {
     if (!ids.length) return [];
-    const rows = (await joinedFrom().where(anyOf(ordersTable.id, ids))) as OrderRow[];
+    const rows = (await rowsById.execute({ ids })) as OrderRow[];
     const position = new Map(ids.map((id, i) => [id, i]));
     return rows.sort((a, b) => position.get(a.order.id)! - position.get(b.order.id)!);
   }
@@ -434,12 +443,8 @@ export function createOrderRepository(db: Database) {
     return (await seekDay(db, dayCounts, offset, q.order)) ?? 'past-the-end';
   }
 
-  /**
-   * One page's rows: the page's ids through the index that holds the sort and the tie-break (a
-   * subquery the planner cannot flatten, so only the page's rows are joined), then those rows
-   * joined with the names they refer to, in one statement.
-   */
-  async function pageRows(q: OrderPageQuery, m?: SearchMatches): Promise<OrderRow[]> {
+  /** The ids of one page, in order, through the index that holds the sort and the tie-break. */
+  async function pageIds(q: OrderPageQuery, m?: SearchMatches): Promise<string[]> {
     const where = baseConditions(q);
     let offset = (q.page - 1) * q.limit;
     if (q.search) {
@@ -456,17 +461,14 @@ export function createOrderRepository(db: Database) {
         offset = sought.skip;
       }
     }
-    const ids = db
+    const rows = await db
       .select({ id: ordersTable.id })
       .from(ordersTable)
       .where(and(...where))
       .orderBy(...orderingOf(q.sort, q.order))
       .limit(q.limit)
-      .offset(offset)
-      .as('page_ids');
-    return (await joinedFrom()
-      .innerJoin(ids, eq(ids.id, ordersTable.id))
-      .orderBy(...orderingOf(q.sort, q.order))) as OrderRow[];
+      .offset(offset);
+    return rows.map((r) => r.id);
   }
 
   /**
@@ -515,13 +517,14 @@ export function createOrderRepository(db: Database) {
     },
 
     /**
-     * One page: the page's ids through an index (a seek for deep pages) and only those rows
-     * joined with the customer, service, product and plan, beside the total.
+     * One page: the page's ids first, through an index (a seek for deep pages), then only those
+     * rows joined with the customer, service, product and plan.
      */
     async page(q: OrderPageQuery): Promise<{ rows: OrderRow[]; total: number }> {
       const m = q.search ? await lookUp(q.search) : undefined;
-      const [rows, n] = await Promise.all([pageRows(q, m), total(q, m)]);
-      return { rows, total: n };
+      const [ids, n] = await Promise.all([pageIds(q, m), total(q, m)]);
+      if (!ids.length) return { rows: [], total: n };
+      return { rows: await rowsOf(ids), total: n };
     },
 
     rowsOf,
