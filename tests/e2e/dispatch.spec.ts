@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import type { APIResponse, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { PDFParse } from 'pdf-parse';
-import { E2E_JOBS, expect, loginAs, screen, SUPER_ADMIN, test } from './fixtures';
+import { apiOf, E2E_JOBS, expect, loginAs, screen, SUPER_ADMIN, test } from './fixtures';
 
 /*
  * Dispatch (issue 15) end to end: a rider added on the panel, five jobs of the rider's pin code
@@ -15,22 +15,6 @@ const RIDER = { name: 'Ravi Kumar', phone: '98450 12345', vehicle: 'MH-02-AB-123
 
 /** Today in India, as the server's run days are. */
 const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
-
-/** The panel's API with the signed-in admin's token. */
-async function apiOf(page: Page) {
-  const token = await page.evaluate(() => localStorage.getItem('token'));
-  const headers = { Authorization: `Bearer ${token}` };
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const check = async (answer: APIResponse): Promise<any> => {
-    expect(answer.ok(), `${answer.url()}: ${await answer.text()}`).toBe(true);
-    return (await answer.json()).result;
-  };
-  return {
-    get: async (path: string) => check(await page.request.get(`/api/${path}`, { headers })),
-    post: async (path: string, data: object) =>
-      check(await page.request.post(`/api/${path}`, { headers, data })),
-  };
-}
 
 /** A customer with an address outside the pin codes the other specs count, and the address. */
 async function customerAddress(api: Awaited<ReturnType<typeof apiOf>>) {

@@ -1,6 +1,12 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type APIResponse,
+  type BrowserContext,
+  type Page,
+} from '@playwright/test';
 
 export { expect };
 
@@ -158,4 +164,22 @@ function decodeQuotedPrintable(text: string): string {
   return text
     .replace(/=\r?\n/g, '')
     .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** The panel's API with the signed-in admin's token. */
+export async function apiOf(page: Page) {
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const headers = { Authorization: `Bearer ${token}` };
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const check = async (answer: APIResponse): Promise<any> => {
+    expect(answer.ok(), `${answer.url()}: ${await answer.text()}`).toBe(true);
+    return (await answer.json()).result;
+  };
+  return {
+    get: async (path: string) => check(await page.request.get(`/api/${path}`, { headers })),
+    post: async (path: string, data: object) =>
+      check(await page.request.post(`/api/${path}`, { headers, data })),
+    /** The answer as it is, for a call that may fairly answer 409. */
+    postRaw: (path: string, data: object) => page.request.post(`/api/${path}`, { headers, data }),
+  };
 }

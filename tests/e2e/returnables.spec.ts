@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import type { APIResponse, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { PDFParse } from 'pdf-parse';
-import { E2E_JOBS, expect, loginAs, screen, SUPER_ADMIN, test } from './fixtures';
+import { apiOf, E2E_JOBS, expect, loginAs, screen, SUPER_ADMIN, test } from './fixtures';
 
 /*
  * Jars and tax invoices (issue 16) end to end. tests/e2e/prepare.ts makes the 20 L jar
@@ -23,24 +23,6 @@ const BUSINESS = {
   pincode: '400050',
   prefix: 'TS',
 };
-
-/** The panel's API with the signed-in admin's token. */
-async function apiOf(page: Page) {
-  const token = await page.evaluate(() => localStorage.getItem('token'));
-  const headers = { Authorization: `Bearer ${token}` };
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const check = async (answer: APIResponse): Promise<any> => {
-    expect(answer.ok(), `${answer.url()}: ${await answer.text()}`).toBe(true);
-    return (await answer.json()).result;
-  };
-  return {
-    get: async (path: string) => check(await page.request.get(`/api/${path}`, { headers })),
-    post: async (path: string, data: object) =>
-      check(await page.request.post(`/api/${path}`, { headers, data })),
-    /** The answer as it is, for a call that may fairly answer 409. */
-    postRaw: (path: string, data: object) => page.request.post(`/api/${path}`, { headers, data }),
-  };
-}
 
 /** The 20 L jars the customer's Jars & cylinders tab says they hold. */
 async function jarsHeld(page: Page, userId: string): Promise<number> {
