@@ -5,8 +5,8 @@ type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /**
  * A table of counts kept by trigger in the same transaction as each write (migrations 0005,
- * 0008, 0010), and how to rebuild and check it from the rows it counts. Another counter table is one
- * more entry in COUNTER_TABLES.
+ * 0008, 0010, 0023), and how to rebuild and check it from the rows it counts. Another counter
+ * table is one more entry in COUNTER_TABLES.
  */
 export interface CounterTable {
   table: string;
@@ -113,6 +113,13 @@ export const COUNTER_TABLES: CounterTable[] = [
   }),
   // Deep pages of the customers lists (migration 0010).
   countsPer('customer_day_counts', 'customers', { day: 'order_day(created_at)', status: 'status' }),
+  // The audit log's totals (migration 0023): without dates, and of whole UTC days.
+  countsPer('audit_counts', 'audit_log', { admin_id: 'admin_id', resource: 'resource' }),
+  countsPer('audit_day_counts', 'audit_log', {
+    day: 'audit_day(at)',
+    admin_id: 'admin_id',
+    resource: 'resource',
+  }),
 ];
 
 export interface CounterMismatch {

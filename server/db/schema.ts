@@ -388,6 +388,35 @@ export const auditLogTable = pgTable(
   ],
 );
 
+/**
+ * Audit rows per admin and resource, kept by trigger (migration 0023): the audit log's total
+ * without dates is a sum of a few rows instead of a count of the whole trail.
+ */
+export const auditCountsTable = pgTable(
+  'audit_counts',
+  {
+    adminId: text('admin_id').notNull(),
+    resource: text('resource').notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.adminId, t.resource] })],
+);
+
+/**
+ * Audit rows per UTC day, admin and resource, kept by the same trigger: a total with dates sums
+ * the whole days and counts only the part-days at its ends (a bare date is a UTC midnight).
+ */
+export const auditDayCountsTable = pgTable(
+  'audit_day_counts',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    adminId: text('admin_id').notNull(),
+    resource: text('resource').notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.adminId, t.resource] })],
+);
+
 export { OPEN_ORDER_STATUSES, ORDER_STATUSES, type OrderStatus } from '@shared/statuses';
 
 /** A customer's first order of a service is `fresh`; every later one is a `reorder`. */

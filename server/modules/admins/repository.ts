@@ -2,6 +2,7 @@ import { and, count, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { adminsTable, auditLogTable, type Permissions, type RecordStatus } from '../../db/schema';
 import { orderBy, tableBatches, type SortKey } from '../../lib/keyset';
+import { auditTotal } from './auditTotal';
 
 export type AuditRow = typeof auditLogTable.$inferSelect;
 
@@ -153,7 +154,7 @@ export function createAdminUserRepository(db: Database) {
     /** Newest first (auditFilter says which index). */
     async auditLog(q: AuditLogQuery & { page: number; limit: number }) {
       const filter = auditFilter(q);
-      const [rows, [total]] = await Promise.all([
+      const [rows, total] = await Promise.all([
         db
           .select()
           .from(auditLogTable)
@@ -161,9 +162,9 @@ export function createAdminUserRepository(db: Database) {
           .orderBy(...orderBy(AUDIT_ORDER))
           .limit(q.limit)
           .offset((q.page - 1) * q.limit),
-        db.select({ n: count() }).from(auditLogTable).where(filter),
+        auditTotal(db, q),
       ]);
-      return { rows, total: total?.n ?? 0 };
+      return { rows, total };
     },
     /** The audit log for its CSV export, newest first, `batchSize` at a time (keyset). */
     async *exportAuditLog(q: AuditLogQuery, batchSize: number): AsyncGenerator<AuditRow[]> {
