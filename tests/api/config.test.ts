@@ -9,7 +9,7 @@ const load = (env: Record<string, string>) => loadConfig({ DATA_DIR: dataDir, ..
 
 describe('the server’s settings from the environment', () => {
   it('bounds how far the heap may grow past what a full collection kept', () => {
-    expect(load({}).heapGrowingPercent).toBe(20);
+    expect(load({}).heapGrowingPercent).toBe(10);
     expect(load({ HEAP_GROWING_PERCENT: '0' }).heapGrowingPercent).toBe(0);
     expect(load({ HEAP_GROWING_PERCENT: '50' }).heapGrowingPercent).toBe(50);
     expect(() => load({ HEAP_GROWING_PERCENT: 'lots' })).toThrow(
