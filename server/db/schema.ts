@@ -801,10 +801,12 @@ export const supportCustomersTable = pgTable(
     lastTicketAt: timestamp('last_ticket_at', { withTimezone: true }).notNull(),
   },
   (t) => [
-    index('support_customers_last_ticket_idx').on(t.lastTicketAt),
+    // Each sort with its tie-break (migration 0024), so that a deep page walks the index
+    // without the table instead of sorting every customer with a ticket.
+    index('support_customers_last_ticket_idx').on(t.lastTicketAt, t.customerId),
     // The Help list filtered to customers waiting for an answer, and sorted by ticket count.
     index('support_customers_unresolved_idx')
-      .on(t.lastTicketAt)
+      .on(t.lastTicketAt, t.customerId)
       .where(sql`${t.unresolvedCount} > 0`),
     index('support_customers_ticket_count_idx').on(t.ticketCount, t.customerId),
   ],

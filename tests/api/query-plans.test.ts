@@ -377,6 +377,20 @@ describe('every list, total and search is served by an index', () => {
         `/api/order/view-all-orders?serviceId=${ids.water}&sortField=totalAmount&page=1000`,
       ),
     ).toContain('Index Only Scan orders_category_paid_created_idx');
+    // The Help list's deep pages, newest ticket first, with and without the unresolved filter:
+    // the sort's index holds its tie-break (migration 0024), so no page sorts every customer.
+    for (const [url, index] of [
+      ['/api/support/get-all-supports?page=150&limit=10', 'support_customers_last_ticket_idx'],
+      [
+        '/api/support/get-all-supports?status=unresolved&page=50&limit=10',
+        'support_customers_unresolved_idx',
+      ],
+    ]) {
+      const reads = await indexReads(url);
+      expect(reads, url).toContain(`Index Only Scan ${index}`);
+      // Not an index of the date alone read with the table, then sorted by the tie-break.
+      expect(reads, url).not.toContain(`Index Scan ${index}`);
+    }
     // Customers by name, e-mail or wallet, with and without a status.
     for (const [sort, index] of [
       ['firstName', 'customers_first_name_idx'],
