@@ -69,8 +69,8 @@ export async function startServer(
   execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build-server.ts'], {
     stdio: 'ignore',
   });
-  // As package.json's `start` runs it (docs/operations.md, "Memory"): a 4 MB young generation
-  // semi-space and two malloc arenas.
+  // As package.json's `start` runs it (docs/operations.md, "Sizing", memory flags): a 4 MB
+  // young-generation semi-space and two malloc arenas.
   const main = ['--max-semi-space-size=4', '--enable-source-maps', 'build/server/main.mjs'];
   const child: ChildProcess = spawn(process.execPath, main, {
     env: { ...env, MALLOC_ARENA_MAX: '2' },

@@ -1,8 +1,8 @@
-import { and, count, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { adminsTable, auditLogTable, type Permissions, type RecordStatus } from '../../db/schema';
 import { orderBy, tableBatches, type SortKey } from '../../lib/keyset';
-import { auditTotal } from './auditTotal';
+import { auditFilter, auditTotal, type AuditLogQuery } from './auditQuery';
 
 export type AuditRow = typeof auditLogTable.$inferSelect;
 
@@ -42,14 +42,6 @@ export interface AdminListQuery {
   order: 'asc' | 'desc';
 }
 
-/** The audit log's filters, without a page. */
-export interface AuditLogQuery {
-  adminId?: string;
-  resource?: string;
-  from?: Date;
-  to?: Date;
-}
-
 /**
  * Admins are a handful of rows (people who run the back office), so the search is a plain
  * ILIKE over name, e-mail and phone.
@@ -75,19 +67,6 @@ const adminSortKeys = (q: AdminListQuery): SortKey[] => [
   { key: ADMIN_SORTS[q.sort], order: q.order },
   { key: adminsTable.id, order: 'asc' },
 ];
-
-/**
- * Each filter combination walks one index of audit_log: (admin_id, at), (resource, at) or
- * (at); `to` is exclusive.
- */
-function auditFilter(q: AuditLogQuery): SQL | undefined {
-  const where: SQL[] = [];
-  if (q.adminId) where.push(eq(auditLogTable.adminId, q.adminId));
-  if (q.resource) where.push(eq(auditLogTable.resource, q.resource));
-  if (q.from) where.push(gte(auditLogTable.at, q.from));
-  if (q.to) where.push(lt(auditLogTable.at, q.to));
-  return and(...where);
-}
 
 /** Newest first. */
 const AUDIT_ORDER: SortKey[] = [

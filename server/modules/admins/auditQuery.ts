@@ -1,15 +1,21 @@
+/**
+ * The audit log's filter and its exact total (the list and its export in repository.ts share
+ * the filter).
+ */
 import { and, count, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { auditCountsTable, auditDayCountsTable, auditLogTable } from '../../db/schema';
-import type { AuditLogQuery } from './repository';
 
-const DAY_MS = 86_400_000;
-const startOfDay = (at: Date) => new Date(Math.floor(at.getTime() / DAY_MS) * DAY_MS);
-const nextStartOfDay = (at: Date) => new Date(Math.ceil(at.getTime() / DAY_MS) * DAY_MS);
-const dayOf = (at: Date) => at.toISOString().slice(0, 10);
+/** The audit log's filters, without a page. */
+export interface AuditLogQuery {
+  adminId?: string;
+  resource?: string;
+  from?: Date;
+  to?: Date;
+}
 
-/** The admin and resource conditions on a table that has both columns. */
+/** The admin and resource conditions, on audit_log or on one of its counter tables. */
 function whoIs(q: AuditLogQuery, t: { adminId: AnyPgColumn; resource: AnyPgColumn }): SQL[] {
   const where: SQL[] = [];
   if (q.adminId) where.push(eq(t.adminId, q.adminId));
@@ -17,18 +23,29 @@ function whoIs(q: AuditLogQuery, t: { adminId: AnyPgColumn; resource: AnyPgColum
   return where;
 }
 
-/** The audit rows from `from` (inclusive) to `to` (exclusive), counted: at most a day's rows. */
+/**
+ * Each filter combination walks one index of audit_log: (admin_id, at), (resource, at) or
+ * (at); `to` is exclusive.
+ */
+export function auditFilter(q: AuditLogQuery): SQL | undefined {
+  return and(
+    ...whoIs(q, auditLogTable),
+    q.from ? gte(auditLogTable.at, q.from) : undefined,
+    q.to ? lt(auditLogTable.at, q.to) : undefined,
+  );
+}
+
+const DAY_MS = 86_400_000;
+const startOfDay = (at: Date) => new Date(Math.floor(at.getTime() / DAY_MS) * DAY_MS);
+const nextStartOfDay = (at: Date) => new Date(Math.ceil(at.getTime() / DAY_MS) * DAY_MS);
+const dayOf = (at: Date) => at.toISOString().slice(0, 10);
+
+/** The filter's rows from `from` (inclusive) to `to` (exclusive), counted: at most a day's. */
 function countBetween(db: Database, q: AuditLogQuery, from: Date | undefined, to: Date) {
   return db
     .select({ n: count() })
     .from(auditLogTable)
-    .where(
-      and(
-        ...whoIs(q, auditLogTable),
-        from ? gte(auditLogTable.at, from) : undefined,
-        lt(auditLogTable.at, to),
-      ),
-    );
+    .where(auditFilter({ ...q, from, to }));
 }
 
 /**
