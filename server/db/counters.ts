@@ -5,7 +5,7 @@ type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /**
  * A table of counts kept by trigger in the same transaction as each write (migrations 0005,
- * 0008, 0010, 0023), and how to rebuild and check it from the rows it counts. Another counter
+ * 0008, 0010, 0023, 0025), and how to rebuild and check it from the rows it counts. Another counter
  * table is one more entry in COUNTER_TABLES.
  */
 export interface CounterTable {
@@ -23,9 +23,15 @@ export interface CounterTable {
 
 /**
  * A counter of rows per group: `n` = count(*) of `source` for each value of `keys` (the counter's
- * column -> the expression over a source row that fills it).
+ * column -> the expression over a source row that fills it). `from` is what is counted when it
+ * is more than the source table itself (several counted rows per source row).
  */
-function countsPer(table: string, source: string, keys: Record<string, string>): CounterTable {
+function countsPer(
+  table: string,
+  source: string,
+  keys: Record<string, string>,
+  from = source,
+): CounterTable {
   const columns = Object.keys(keys).join(', ');
   const values = Object.values(keys).join(', ');
   const named = Object.entries(keys)
@@ -38,11 +44,11 @@ function countsPer(table: string, source: string, keys: Record<string, string>):
     table,
     sources: [source],
     rebuild: sql.raw(`INSERT INTO ${table} (${columns}, n)
-      SELECT ${values}, count(*) FROM ${source} GROUP BY ${groups}`),
+      SELECT ${values}, count(*) FROM ${from} GROUP BY ${groups}`),
     check: sql.raw(`SELECT concat_ws(' / ', ${columns}) AS key,
         coalesce(k.n, 0)::text AS kept, coalesce(c.n, 0)::text AS counted
       FROM ${table} k FULL JOIN (
-        SELECT ${named}, count(*)::int AS n FROM ${source} GROUP BY ${groups}
+        SELECT ${named}, count(*)::int AS n FROM ${from} GROUP BY ${groups}
       ) c USING (${columns})
       WHERE coalesce(k.n, 0) <> coalesce(c.n, 0)`),
   };
@@ -113,6 +119,15 @@ export const COUNTER_TABLES: CounterTable[] = [
   }),
   // Deep pages of the customers lists (migration 0010).
   countsPer('customer_day_counts', 'customers', { day: 'order_day(created_at)', status: 'status' }),
+  // Deep pages of the customers sorted by name or e-mail (migration 0025): three counted rows
+  // per customer, one per sort.
+  countsPer(
+    'customer_sort_buckets',
+    'customers',
+    { sort: 's.sort', status: 'c.status', bucket: 'customer_sort_bucket(s.value)' },
+    `customers c CROSS JOIN LATERAL (VALUES ('first_name', c.first_name),
+      ('last_name', c.last_name), ('email', c.email)) AS s(sort, value)`,
+  ),
   // The audit log's totals (migration 0023): without dates, and of whole UTC days.
   countsPer('audit_counts', 'audit_log', { admin_id: 'admin_id', resource: 'resource' }),
   countsPer('audit_day_counts', 'audit_log', {

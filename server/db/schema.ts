@@ -331,11 +331,24 @@ export const customersTable = pgTable(
     index('customers_status_created_idx').on(t.status, t.createdAt, t.id),
     index('customers_created_idx').on(t.createdAt, t.id),
     // The list's other sorts, with the id as tie-break and the status trailing, so that a page
-    // with or without a status filter is read from the index alone (a deep page skips 50 000
-    // entries; without these every page sorted all 100 000 customers).
-    index('customers_first_name_idx').on(t.firstName, t.id, t.status),
-    index('customers_last_name_idx').on(t.lastName, t.id, t.status),
-    index('customers_email_idx').on(t.email, t.id, t.status),
+    // with or without a status filter is read from the index alone (without these every page
+    // sorted all 100 000 customers). Names and e-mails sort without case, code point by code
+    // point (customerSortKey), so that a deep page can start at the bucket of its first two
+    // letters (customer_sort_buckets, migration 0025); the column trails for the same reason
+    // as the status: PostgreSQL reads an expression's index alone only when it holds its column.
+    index('customers_first_name_idx').on(
+      sql`lower(${t.firstName}) collate "C"`,
+      t.id,
+      t.status,
+      t.firstName,
+    ),
+    index('customers_last_name_idx').on(
+      sql`lower(${t.lastName}) collate "C"`,
+      t.id,
+      t.status,
+      t.lastName,
+    ),
+    index('customers_email_idx').on(sql`lower(${t.email}) collate "C"`, t.id, t.status, t.email),
     index('customers_wallet_idx').on(t.wallet, t.id, t.status),
     index('customers_first_name_trgm_idx').using('gin', sql`${t.firstName} gin_trgm_ops`),
     index('customers_last_name_trgm_idx').using('gin', sql`${t.lastName} gin_trgm_ops`),
@@ -867,6 +880,22 @@ export const customerDayCountsTable = pgTable(
     n: integer('n').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.day, t.status] })],
+);
+
+/**
+ * Customers per status and per first two letters of a name sort's key (`sort`: first_name,
+ * last_name or email; `bucket`: left(lower(value), 2)), kept like customer_counts (migration
+ * 0025): where a deep page sorted by name starts (server/lib/bucketSeek.ts).
+ */
+export const customerSortBucketsTable = pgTable(
+  'customer_sort_buckets',
+  {
+    sort: text('sort').$type<'first_name' | 'last_name' | 'email'>().notNull(),
+    status: text('status').$type<CustomerStatus>().notNull(),
+    bucket: text('bucket').notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.sort, t.status, t.bucket] })],
 );
 
 /** Customers per status, kept by a trigger on `customers` (migration 0008): the dashboard's cards. */

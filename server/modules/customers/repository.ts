@@ -1,13 +1,15 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import { union } from 'drizzle-orm/pg-core';
+import { union, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database, Transaction } from '../../db/client';
 import {
   customerAddressesTable,
   customerCountsTable,
   customerDayCountsTable,
+  customerSortBucketsTable,
   customersTable,
   type CustomerStatus,
 } from '../../db/schema';
+import { seekBucket } from '../../lib/bucketSeek';
 import { SEEK_FROM_OFFSET, seekDay } from '../../lib/daySeek';
 import { toMoney } from '../../lib/money';
 import { badRequest } from '../../lib/errors';
@@ -17,13 +19,28 @@ import { anyOf, searchPattern } from '../../lib/sql';
 export type CustomerRow = typeof customersTable.$inferSelect;
 export type AddressRow = typeof customerAddressesTable.$inferSelect;
 
+/**
+ * A name or e-mail as the lists sort it: without case, code point by code point, the same on
+ * every database whatever its collation, so that the counts per bucket of its first two letters
+ * say where a deep page starts (customer_sort_buckets; the sort's index holds this expression).
+ */
+const customerSortKey = (column: AnyPgColumn) => sql`lower(${column}) collate "C"`;
+
 export const CUSTOMER_SORTS = {
-  firstName: customersTable.firstName,
-  lastName: customersTable.lastName,
-  email: customersTable.email,
+  firstName: customerSortKey(customersTable.firstName),
+  lastName: customerSortKey(customersTable.lastName),
+  email: customerSortKey(customersTable.email),
   wallet: customersTable.wallet,
   createdAt: customersTable.createdAt,
 } as const;
+
+/** The sorts whose deep pages start at a bucket, by their name in customer_sort_buckets. */
+const BUCKETED_SORTS = {
+  firstName: 'first_name',
+  lastName: 'last_name',
+  email: 'email',
+} as const satisfies Partial<Record<keyof typeof CUSTOMER_SORTS, string>>;
+type BucketedSort = (typeof BUCKETED_SORTS)[keyof typeof BUCKETED_SORTS];
 
 export function toCustomerDto(c: CustomerRow) {
   return {
@@ -210,8 +227,27 @@ export function createCustomerRepository(db: Database) {
       if (q.statuses) where.push(inArray(customersTable.status, q.statuses));
       const direction = q.order === 'desc' ? desc : asc;
       let offset = (q.page - 1) * q.limit;
-      // A deep page by sign-up date starts at its day (server/lib/daySeek.ts).
-      if (q.sort === 'createdAt' && !q.search && offset >= SEEK_FROM_OFFSET) {
+      // A deep page by sign-up date starts at its day (server/lib/daySeek.ts), by name or
+      // e-mail at the bucket of its first two letters (server/lib/bucketSeek.ts).
+      const bucketed = (BUCKETED_SORTS as Partial<Record<string, BucketedSort>>)[q.sort];
+      if (bucketed && offset >= SEEK_FROM_OFFSET) {
+        const bucketCounts = db
+          .select({ bucket: customerSortBucketsTable.bucket, n: customerSortBucketsTable.n })
+          .from(customerSortBucketsTable)
+          .where(
+            and(
+              eq(customerSortBucketsTable.sort, bucketed),
+              q.statuses ? inArray(customerSortBucketsTable.status, q.statuses) : undefined,
+            ),
+          )
+          .getSQL();
+        const key = CUSTOMER_SORTS[q.sort] as SQL;
+        const sought = await seekBucket(db, key, bucketCounts, offset, q.order);
+        if (!sought) return { rows: [], total: await total(q.statuses) };
+        where.push(sought.from);
+        offset = sought.skip;
+      }
+      if (q.sort === 'createdAt' && offset >= SEEK_FROM_OFFSET) {
         const dayCounts = db
           .select({ day: customerDayCountsTable.day, n: customerDayCountsTable.n })
           .from(customerDayCountsTable)
