@@ -5,8 +5,8 @@ type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /**
  * A table of counts kept by trigger in the same transaction as each write (migrations 0005,
- * 0008, 0010, 0023, 0025), and how to rebuild and check it from the rows it counts. Another counter
- * table is one more entry in COUNTER_TABLES.
+ * 0008, 0010, 0023, 0025, 0026), and how to rebuild and check it from the rows it counts.
+ * Another counter table is one more entry in COUNTER_TABLES.
  */
 export interface CounterTable {
   table: string;
@@ -127,6 +127,14 @@ export const COUNTER_TABLES: CounterTable[] = [
     { sort: 's.sort', status: 'c.status', bucket: 'customer_sort_bucket(s.value)' },
     `customers c CROSS JOIN LATERAL (VALUES ('first_name', c.first_name),
       ('last_name', c.last_name), ('email', c.email)) AS s(sort, value)`,
+  ),
+  // Deep pages of the outstanding jars and cylinders (migration 0026): the balances still out,
+  // on the day of their oldest unit out.
+  countsPer(
+    'returnable_outstanding_days',
+    'returnable_balances',
+    { category_id: 'category_id', day: 'order_day(oldest_outstanding_at)' },
+    'returnable_balances WHERE outstanding > 0',
   ),
   // The audit log's totals (migration 0023): without dates, and of whole UTC days.
   countsPer('audit_counts', 'audit_log', { admin_id: 'admin_id', resource: 'resource' }),

@@ -1029,6 +1029,21 @@ export const returnableBalancesTable = pgTable(
 );
 
 /**
+ * Balances still out (outstanding > 0) per service and day (in India, `order_day()`) of their
+ * oldest unit out, kept by a trigger on returnable_balances (migration 0026): where a deep page
+ * of the outstanding list starts (server/lib/daySeek.ts).
+ */
+export const returnableOutstandingDaysTable = pgTable(
+  'returnable_outstanding_days',
+  {
+    categoryId: text('category_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.categoryId, t.day] })],
+);
+
+/**
  * The depot's stock of each returnable item, kept by the same trigger: full units at the depot
  * (an issue takes one out, a refill or a receipt puts one in), empties at the depot (a return
  * brings one in, a refill takes it out), and those with customers (the balances' sum).

@@ -17,6 +17,11 @@ export function indiaMidnight(day: string): Date {
   return new Date(`${day}T00:00:00+05:30`);
 }
 
+/** The day in India (YYYY-MM-DD) of an instant: `order_day()` of the migrations. */
+export function indiaDayOf(at: Date): string {
+  return new Date(at.getTime() + 330 * 60_000).toISOString().slice(0, 10);
+}
+
 /** The calendar day after `day` (YYYY-MM-DD). */
 export function nextDay(day: string): string {
   const next = new Date(`${day}T00:00:00Z`);

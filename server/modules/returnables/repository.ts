@@ -9,9 +9,11 @@ import {
   productsTable,
   returnableBalancesTable,
   returnableEntriesTable,
+  returnableOutstandingDaysTable,
   returnableStockTable,
   type ReturnableItemKind,
 } from '../../db/schema';
+import { indiaDayOf, indiaMidnight, SEEK_FROM_OFFSET, seekDay } from '../../lib/daySeek';
 import { keysetBatches, orderBy, type SortKey } from '../../lib/keyset';
 import { toMoney } from '../../lib/money';
 import { anyOf } from '../../lib/sql';
@@ -24,6 +26,9 @@ const e = returnableEntriesTable;
 export const DEFAULT_OVERDUE_DAYS = 30;
 
 const DAY_MS = 86_400_000;
+
+/** The minDays filter's instant: units out since then or earlier are `minDays` days out. */
+const cutoffOf = (now: Date, minDays: number) => new Date(now.getTime() - minDays * DAY_MS);
 
 /** Whole days since `since` (null when nothing is out). */
 export function daysSince(since: Date | null, now: Date): number | null {
@@ -208,7 +213,7 @@ export function createReturnableRepository(db: Database) {
     if (q.categoryId) where.push(eq(b.categoryId, q.categoryId));
     if (q.pincode) where.push(eq(b.pincode, q.pincode));
     if (q.minDays !== undefined) {
-      where.push(lte(b.oldestOutstandingAt, new Date(q.now.getTime() - q.minDays * DAY_MS)));
+      where.push(lte(b.oldestOutstandingAt, cutoffOf(q.now, q.minDays)));
     }
     if (q.search) where.push(anyOf(b.customerId, await findCustomerIds(db, q.search)));
     return and(...where)!;
@@ -249,6 +254,31 @@ export function createReturnableRepository(db: Database) {
       .limit(limit)
       .offset(offset)
       .as('page');
+  }
+
+  /**
+   * The list's balances per day (in India) of their oldest unit out, for the whole list or a
+   * service's (returnable_outstanding_days, kept by trigger). With minDays the days end at the
+   * cutoff's day, counted up to the cutoff itself through the list's index (one day's rows).
+   */
+  function outstandingDays(q: OutstandingQuery): SQL {
+    const d = returnableOutstandingDaysTable;
+    const service = q.categoryId ? eq(d.categoryId, q.categoryId) : undefined;
+    if (q.minDays === undefined) {
+      return db.select({ day: d.day, n: d.n }).from(d).where(service).getSQL();
+    }
+    const cutoff = cutoffOf(q.now, q.minDays);
+    const day = indiaDayOf(cutoff);
+    return sql`
+      SELECT ${d.day} AS day, ${d.n} AS n FROM ${d} WHERE ${and(service, lt(d.day, day))}
+      UNION ALL
+      SELECT ${day}::date, count(*)::int FROM ${b}
+      WHERE ${and(
+        IS_OUT,
+        q.categoryId ? eq(b.categoryId, q.categoryId) : undefined,
+        gte(b.oldestOutstandingAt, indiaMidnight(day)),
+        lte(b.oldestOutstandingAt, cutoff),
+      )}`;
   }
 
   return {
@@ -302,22 +332,51 @@ export function createReturnableRepository(db: Database) {
     },
 
     async outstanding(q: OutstandingQuery & { page: number; limit: number }) {
-      const where = await filterOf(q);
-      // The whole list, or a service's: the holders the ledger trigger counts on the stock rows
-      // (a few rows) instead of counting ~100 k balances at a million orders.
-      const narrowed = q.pincode || q.minDays !== undefined || q.search;
-      const s = returnableStockTable;
-      const counted = narrowed
-        ? db.select({ n: count() }).from(b).where(where)
-        : db
+      let where = await filterOf(q);
+      let offset = (q.page - 1) * q.limit;
+      // A pin code or a search narrows the list to a few hundred balances: counted and skipped
+      // as they are. Otherwise counts kept by trigger stand in for ~100 k balances at a million
+      // orders: the total is the holders on the stock rows, or with minDays the balances per
+      // day of their oldest unit, and those days say where a deep page starts.
+      if (q.pincode || q.search) {
+        const [rows, [total]] = await Promise.all([
+          rowsOf(pageKeys(where, q.order, q.limit, offset), q.order),
+          db.select({ n: count() }).from(b).where(where),
+        ]);
+        return { rows, total: total?.n ?? 0 };
+      }
+      const days = outstandingDays(q);
+      const total = async () => {
+        if (q.minDays === undefined) {
+          // The holders the ledger trigger counts on the stock rows: a few rows.
+          const s = returnableStockTable;
+          const [row] = await db
             .select({ n: sql<number>`coalesce(sum(${s.holders}), 0)::int`.mapWith(Number) })
             .from(s)
             .where(q.categoryId ? eq(s.categoryId, q.categoryId) : undefined);
-      const [rows, [total]] = await Promise.all([
-        rowsOf(pageKeys(where, q.order, q.limit, (q.page - 1) * q.limit), q.order),
-        counted,
+          return row?.n ?? 0;
+        }
+        const { rows } = await db.execute<{ n: number }>(
+          sql`SELECT coalesce(sum(n), 0)::int AS n FROM (${days}) days`,
+        );
+        return Number(rows[0]?.n ?? 0);
+      };
+      if (offset >= SEEK_FROM_OFFSET) {
+        const sought = await seekDay(db, days, offset, q.order);
+        if (!sought) return { rows: [], total: await total() };
+        where = and(
+          where,
+          q.order === 'desc'
+            ? lt(b.oldestOutstandingAt, sought.boundary)
+            : gte(b.oldestOutstandingAt, sought.boundary),
+        )!;
+        offset = sought.skip;
+      }
+      const [rows, n] = await Promise.all([
+        rowsOf(pageKeys(where, q.order, q.limit, offset), q.order),
+        total(),
       ]);
-      return { rows, total: total?.n ?? 0 };
+      return { rows, total: n };
     },
 
     /**
