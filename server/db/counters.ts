@@ -5,7 +5,7 @@ type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /**
  * A table of counts kept by trigger in the same transaction as each write (migrations 0005,
- * 0008, 0010, 0023, 0025, 0026), and how to rebuild and check it from the rows it counts.
+ * 0008, 0010, 0023, 0025-0027), and how to rebuild and check it from the rows it counts.
  * Another counter table is one more entry in COUNTER_TABLES.
  */
 export interface CounterTable {
@@ -128,13 +128,48 @@ export const COUNTER_TABLES: CounterTable[] = [
     `customers c CROSS JOIN LATERAL (VALUES ('first_name', c.first_name),
       ('last_name', c.last_name), ('email', c.email)) AS s(sort, value)`,
   ),
-  // Deep pages of the outstanding jars and cylinders (migration 0026): the balances still out,
-  // on the day of their oldest unit out.
+  {
+    // Deep pages of the outstanding jars and cylinders and the dashboard's overdue units
+    // (migrations 0026, 0027): the balances still out, and their units, on the day of their
+    // oldest unit out.
+    table: 'returnable_outstanding_days',
+    sources: ['returnable_balances'],
+    rebuild: sql`INSERT INTO returnable_outstanding_days (category_id, day, n, units)
+      SELECT category_id, order_day(oldest_outstanding_at), count(*), sum(outstanding)
+      FROM returnable_balances WHERE outstanding > 0 GROUP BY 1, 2`,
+    check: sql`SELECT concat_ws(' / ', category_id, day) AS key,
+        concat_ws(' / ', coalesce(k.n, 0), coalesce(k.units, 0)) AS kept,
+        concat_ws(' / ', coalesce(c.n, 0), coalesce(c.units, 0)) AS counted
+      FROM returnable_outstanding_days k FULL JOIN (
+        SELECT category_id, order_day(oldest_outstanding_at) AS day, count(*)::int AS n,
+          sum(outstanding)::int AS units
+        FROM returnable_balances WHERE outstanding > 0 GROUP BY 1, 2
+      ) c USING (category_id, day)
+      WHERE coalesce(k.n, 0) <> coalesce(c.n, 0) OR coalesce(k.units, 0) <> coalesce(c.units, 0)`,
+  },
+  {
+    // The dashboard's overdue customers (migration 0027): each holder's oldest unit out.
+    table: 'returnable_holders',
+    sources: ['returnable_balances'],
+    rebuild: sql`INSERT INTO returnable_holders (customer_id, oldest_outstanding_at)
+      SELECT customer_id, min(oldest_outstanding_at) FILTER (WHERE outstanding > 0)
+      FROM returnable_balances GROUP BY customer_id`,
+    check: sql`SELECT customer_id AS key, k.oldest_outstanding_at::text AS kept,
+        c.oldest_outstanding_at::text AS counted
+      FROM returnable_holders k FULL JOIN (
+        SELECT customer_id, min(oldest_outstanding_at) FILTER (WHERE outstanding > 0)
+          AS oldest_outstanding_at
+        FROM returnable_balances GROUP BY customer_id
+      ) c USING (customer_id)
+      WHERE k.oldest_outstanding_at IS DISTINCT FROM c.oldest_outstanding_at`,
+  },
+  // The dashboard's overdue customers (migration 0027): holders per day of their oldest unit
+  // out, counted from returnable_holders (rebuilt just before).
   countsPer(
-    'returnable_outstanding_days',
+    'returnable_holder_days',
     'returnable_balances',
-    { category_id: 'category_id', day: 'order_day(oldest_outstanding_at)' },
-    'returnable_balances WHERE outstanding > 0',
+    { day: 'order_day(oldest_outstanding_at)' },
+    'returnable_holders WHERE oldest_outstanding_at IS NOT NULL',
   ),
   // The audit log's totals (migration 0023): without dates, and of whole UTC days.
   countsPer('audit_counts', 'audit_log', { admin_id: 'admin_id', resource: 'resource' }),

@@ -1030,8 +1030,9 @@ export const returnableBalancesTable = pgTable(
 
 /**
  * Balances still out (outstanding > 0) per service and day (in India, `order_day()`) of their
- * oldest unit out, kept by a trigger on returnable_balances (migration 0026): where a deep page
- * of the outstanding list starts (server/lib/daySeek.ts).
+ * oldest unit out, and their units, kept by a trigger on returnable_balances (migrations 0026,
+ * 0027): where a deep page of the outstanding list starts (server/lib/daySeek.ts), and the
+ * dashboard's overdue units.
  */
 export const returnableOutstandingDaysTable = pgTable(
   'returnable_outstanding_days',
@@ -1039,9 +1040,37 @@ export const returnableOutstandingDaysTable = pgTable(
     categoryId: text('category_id').notNull(),
     day: date('day', { mode: 'string' }).notNull(),
     n: integer('n').notNull().default(0),
+    units: integer('units').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.categoryId, t.day] })],
 );
+
+/**
+ * Each customer who has held a returnable item, with the oldest unit they still hold of any
+ * (null when none), kept by the same trigger (migration 0027): the dashboard's overdue
+ * customers are counted from these instead of grouping every overdue balance by customer.
+ */
+export const returnableHoldersTable = pgTable(
+  'returnable_holders',
+  {
+    customerId: text('customer_id').primaryKey(),
+    oldestOutstandingAt: timestamp('oldest_outstanding_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('returnable_holders_oldest_idx')
+      .on(t.oldestOutstandingAt)
+      .where(sql`${t.oldestOutstandingAt} IS NOT NULL`),
+  ],
+);
+
+/**
+ * Holders per day (in India) of the oldest unit they hold, kept with returnable_holders
+ * (migration 0027): the dashboard's overdue customers sum the days before the cutoff's.
+ */
+export const returnableHolderDaysTable = pgTable('returnable_holder_days', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  n: integer('n').notNull().default(0),
+});
 
 /**
  * The depot's stock of each returnable item, kept by the same trigger: full units at the depot

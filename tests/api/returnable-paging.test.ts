@@ -1,10 +1,12 @@
 /**
  * Deep pages of the outstanding jars and cylinders start at the day of their first row from the
  * balances counted per day of their oldest unit out (returnable_outstanding_days) instead of
- * skipping every earlier balance; each page is compared with the same list computed directly in
- * SQL, before and after corrections change what customers hold.
+ * skipping every earlier balance, and the dashboard's overdue figures come from those counts and
+ * each holder's oldest unit (returnable_holders); each page and figure is compared with the same
+ * computed directly in SQL, before and after corrections change what customers hold.
  */
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkCounters } from '@server/db/counters';
 import { seedLarge } from '@server/db/seed/large';
@@ -115,6 +117,30 @@ async function expectDeepPagesRight() {
   }
 }
 
+/** The dashboard's overdue figures are those of the balances themselves. */
+async function expectSummaryRight() {
+  const res = await s.app.inject({
+    method: 'GET',
+    url: '/api/returnable/summary',
+    headers: bearer(s.superToken),
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  const summary = res.json().result as {
+    overdueUnits: number;
+    overdueCustomers: number;
+    overdueDays: number;
+  };
+  const cutoff = new Date(Date.now() - summary.overdueDays * DAY);
+  const truth = await s.db.execute<{ units: number; customers: number }>(sql`
+    SELECT coalesce(sum(outstanding), 0)::int AS units,
+           count(DISTINCT customer_id)::int AS customers
+    FROM returnable_balances WHERE outstanding > 0 AND oldest_outstanding_at < ${cutoff}`);
+  expect(truth.rows[0]!.customers).toBeGreaterThan(100);
+  expect({ units: summary.overdueUnits, customers: summary.overdueCustomers }).toEqual(
+    truth.rows[0],
+  );
+}
+
 describe('deep pages of the outstanding jars and cylinders', () => {
   it('holds enough balances for pages past where the counts are asked', async () => {
     const result = await page('limit=10');
@@ -125,6 +151,10 @@ describe('deep pages of the outstanding jars and cylinders', () => {
   it('answers the same rows as skipping would, for the whole list and each service', async () => {
     await expectDeepPagesRight();
   }, 60_000);
+
+  it("counts the dashboard's overdue units and customers from the kept counts", async () => {
+    await expectSummaryRight();
+  });
 
   it('keeps its counts right as corrections change what customers hold', async () => {
     // Take every unit off some holders (they leave the list), add units to others (their
@@ -153,7 +183,69 @@ describe('deep pages of the outstanding jars and cylinders', () => {
     expect(await checkCounters(s.db)).toEqual([]);
     expect(await checkLedger(s.db)).toEqual([]);
     await expectDeepPagesRight();
+    await expectSummaryRight();
   }, 60_000);
+
+  // Last: it changes balances by hand, and puts them back from the ledger at the end.
+  it("keeps a customer's oldest unit right when two of their balances change at once", async () => {
+    // A customer holding two items, the first out for more than a month.
+    const held = await s.db.execute<{ customer: string; items: string[] }>(sql`
+      SELECT customer_id AS customer,
+             array_agg(item_id ORDER BY oldest_outstanding_at, item_id) AS items
+      FROM returnable_balances WHERE outstanding > 0
+      GROUP BY customer_id
+      HAVING count(*) >= 2 AND min(oldest_outstanding_at) < now() - interval '30 days'
+      ORDER BY customer_id LIMIT 1`);
+    const { customer, items } = held.rows[0]!;
+    const [first, second] = items;
+    // One transaction takes everything back of the first item while another dates the second
+    // item's oldest unit five days ago: the customer's oldest is then the second's, not the
+    // first's, which the second would still see if it read before the first committed.
+    const takeBack = `UPDATE returnable_balances SET outstanding = 0, oldest_outstanding_at = NULL
+      WHERE customer_id = '${customer}' AND item_id = '${first}'`;
+    const redate = `UPDATE returnable_balances SET oldest_outstanding_at = now() - interval '5 days'
+      WHERE customer_id = '${customer}' AND item_id = '${second}'`;
+    if (s.kind === 'postgres') {
+      const [one, two] = [0, 1].map(
+        () => new pg.Client({ connectionString: s.config.databaseUrl }),
+      ) as [pg.Client, pg.Client];
+      await Promise.all([one.connect(), two.connect()]);
+      try {
+        await one.query('BEGIN');
+        await one.query(takeBack);
+        await two.query('BEGIN');
+        const waiting = two.query(redate);
+        // The second waits for the first's hold on the customer's row before reading.
+        for (let tries = 0; ; tries++) {
+          if (tries > 250) throw new Error('the second transaction never waited');
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          const { rows } = await s.db.execute<{ n: number }>(sql`
+            SELECT count(*)::int AS n FROM pg_stat_activity
+            WHERE datname = current_database() AND wait_event_type = 'Lock'`);
+          if (rows[0]!.n > 0) break;
+        }
+        await one.query('COMMIT');
+        await waiting;
+        await two.query('COMMIT');
+      } finally {
+        await Promise.all([one.end(), two.end()]);
+      }
+    } else {
+      // One connection: the two take turns.
+      await s.db.execute(sql.raw(takeBack));
+      await s.db.execute(sql.raw(redate));
+    }
+    const holder = await s.db.execute<{ exact: boolean }>(sql`
+      SELECT h.oldest_outstanding_at = b.oldest_outstanding_at AS exact
+      FROM returnable_holders h
+      JOIN returnable_balances b ON b.customer_id = h.customer_id AND b.item_id = ${second}
+      WHERE h.customer_id = ${customer}`);
+    expect(holder.rows).toEqual([{ exact: true }]);
+    expect(await checkCounters(s.db)).toEqual([]);
+    await s.db.execute(sql`SELECT rebuild_returnable_balances()`);
+    expect(await checkCounters(s.db)).toEqual([]);
+    expect(await checkLedger(s.db)).toEqual([]);
+  });
 
   it('answers an empty page past the end with the real total', async () => {
     const all = await page('limit=10');

@@ -9,6 +9,8 @@ import {
   productsTable,
   returnableBalancesTable,
   returnableEntriesTable,
+  returnableHolderDaysTable,
+  returnableHoldersTable,
   returnableOutstandingDaysTable,
   returnableStockTable,
   type ReturnableItemKind,
@@ -562,14 +564,14 @@ export function createReturnableRepository(db: Database) {
         .where(eq(businessSettingsTable.id, 'default'));
       const overdueDays = settings?.overdueDays ?? DEFAULT_OVERDUE_DAYS;
       const s = returnableStockTable;
-      const cutoff = new Date(now.getTime() - overdueDays * DAY_MS);
-      // Distinct customers through a grouped subquery: about half the time of count(distinct).
-      const held = db
-        .select({ customerId: b.customerId, units: sql<number>`sum(${b.outstanding})`.as('units') })
-        .from(b)
-        .where(and(IS_OUT, lt(b.oldestOutstandingAt, cutoff)))
-        .groupBy(b.customerId)
-        .as('held');
+      const cutoff = cutoffOf(now, overdueDays);
+      // Overdue: a unit out since before the cutoff. The units are the days' counts before the
+      // cutoff's day plus the balances of that day itself (through the list's index), the
+      // customers likewise from the holders' oldest units.
+      const day = indiaDayOf(cutoff);
+      const d = returnableOutstandingDaysTable;
+      const h = returnableHoldersTable;
+      const hd = returnableHolderDaysTable;
       const [out, [overdue]] = await Promise.all([
         db
           .select({
@@ -581,19 +583,31 @@ export function createReturnableRepository(db: Database) {
           .innerJoin(categoriesTable, eq(categoriesTable.id, s.categoryId))
           .groupBy(categoriesTable.kind),
         db
-          .select({
-            units: sql<number>`coalesce(sum(${held.units}), 0)::int`.mapWith(Number),
-            customers: sql<number>`count(*)::int`.mapWith(Number),
-          })
-          .from(held),
+          .execute<{ units: string; customers: string }>(
+            sql`SELECT
+            (SELECT coalesce(sum(${d.units}), 0) FROM ${d} WHERE ${lt(d.day, day)})
+              + (SELECT coalesce(sum(${b.outstanding}), 0) FROM ${b}
+                  WHERE ${and(
+                    IS_OUT,
+                    gte(b.oldestOutstandingAt, indiaMidnight(day)),
+                    lt(b.oldestOutstandingAt, cutoff),
+                  )}) AS units,
+            (SELECT coalesce(sum(${hd.n}), 0) FROM ${hd} WHERE ${lt(hd.day, day)})
+              + (SELECT count(*) FROM ${h}
+                  WHERE ${and(
+                    gte(h.oldestOutstandingAt, indiaMidnight(day)),
+                    lt(h.oldestOutstandingAt, cutoff),
+                  )}) AS customers`,
+          )
+          .then((r) => r.rows),
       ]);
       const depositHeld = out.reduce((sum, r) => sum + (toMoney(r.held) ?? 0), 0);
       const outOf = (kind: string) => out.find((r) => r.kind === kind)?.n ?? 0;
       return {
         jarsOut: outOf('water'),
         cylindersOut: outOf('oxygen'),
-        overdueUnits: overdue?.units ?? 0,
-        overdueCustomers: overdue?.customers ?? 0,
+        overdueUnits: Number(overdue?.units ?? 0),
+        overdueCustomers: Number(overdue?.customers ?? 0),
         overdueDays,
         depositHeld: Math.round(depositHeld * 100) / 100,
       };
