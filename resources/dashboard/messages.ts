@@ -75,7 +75,7 @@ export const messages = {
     jars_out: 'Jars out',
     cylinders_out: 'Cylinders out',
     overdue: 'Overdue (> %{days} days)',
-    overdue_customers: '%{smart_count} customer |||| %{smart_count} customers',
+    overdue_customers: '%{count} customer |||| %{count} customers',
     load_failed: 'Could not load the jar and cylinder figures. %{reason}',
   },
   units_plural: {

@@ -97,7 +97,7 @@ const SUMMARY: ReturnableSummary = {
   jarsOut: 1234,
   cylindersOut: 87,
   overdueUnits: 41,
-  overdueCustomers: 17,
+  overdueCustomers: 12345,
   overdueDays: 30,
   depositHeld: 250000,
 };
@@ -765,7 +765,7 @@ describe('the dashboard’s jar and cylinder cards', () => {
     expect(cylinders).toHaveAttribute('href', '/outstanding-returnables/1');
     const overdue = screen.getByRole('link', { name: /Overdue \(> 30 days\)/ });
     expect(overdue).toHaveTextContent('41');
-    expect(overdue).toHaveTextContent('17 customers');
+    expect(overdue).toHaveTextContent('12,345 customers');
     expect(overdue).toHaveAttribute('href', '/outstanding-returnables/1?minDays=30');
   });
 
