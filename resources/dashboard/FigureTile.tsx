@@ -43,7 +43,18 @@ export function FigureTile({ icon: Icon, colour, label, value, detail }: FigureT
         >
           {label}
         </Typography>
-        <Typography variant="h5" component="span" display="block" sx={{ fontWeight: 600 }}>
+        {/* A million in Indian grouping (10,00,000) must fit half a phone's width: smaller
+            there, and broken at a comma rather than cut off when it still does not fit. */}
+        <Typography
+          variant="h5"
+          component="span"
+          display="block"
+          sx={{
+            fontWeight: 600,
+            fontSize: { xs: '1.125rem', sm: '1.5rem' },
+            overflowWrap: 'anywhere',
+          }}
+        >
           {formatCount(value)}
         </Typography>
         {detail && (
