@@ -407,7 +407,7 @@ describe('every list, total and search is served by an index', () => {
     }
   });
 
-  /** The rows (or index entries) of `relation` a call's statements read, as EXPLAIN ANALYZE counts them. */
+  /** The rows (or index entries) of `relation` a call's statements read, per EXPLAIN ANALYZE. */
   async function rowsRead(url: string, relation: string): Promise<number> {
     sink = [];
     const res = await s.app.inject({ method: 'GET', url, headers: bearer(s.superToken) });
@@ -459,8 +459,8 @@ describe('every list, total and search is served by an index', () => {
         expect(await rowsRead(url, 'returnable_balances'), url).toBeLessThan(1_000);
       }
     }
-    // The dashboard's overdue units and customers: the days' counts, the cutoff's day and a
-    // count of the holders, not every overdue balance grouped by customer.
+    // The dashboard's overdue units and customers: the days' counts and the cutoff's own day,
+    // not every overdue balance grouped by customer.
     expect(await rowsRead('/api/returnable/summary', 'returnable_balances')).toBeLessThan(1_000);
   });
 
