@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { groupAt } from './countSeek';
 
 /** Where a deep page of a list sorted by a text key starts (see `seekBucket`). */
 export interface BucketSeek {
@@ -41,19 +42,9 @@ export async function seekBucket(
   offset: number,
   order: 'asc' | 'desc',
 ): Promise<BucketSeek | null> {
-  const direction = sql.raw(order === 'desc' ? 'DESC' : 'ASC');
-  const result = await db.execute<{ bucket: string; before: string }>(sql`
-    SELECT bucket, (upto - n)::bigint AS before FROM (
-      SELECT bucket, n,
-        sum(n) OVER (ORDER BY bucket collate "C" ${direction} ROWS UNBOUNDED PRECEDING) AS upto
-      FROM (SELECT bucket, sum(n) AS n FROM (${bucketCounts}) counts GROUP BY bucket) per_bucket
-    ) running
-    WHERE upto > ${offset}
-    ORDER BY bucket collate "C" ${direction}
-    LIMIT 1`);
-  const row = result.rows[0];
-  if (!row) return null;
+  const group = await groupAt(db, bucketCounts, 'bucket', offset, order, 'C');
+  if (!group) return null;
   const from =
-    order === 'desc' ? sql`${key} < ${afterBucket(row.bucket)}` : sql`${key} >= ${row.bucket}`;
-  return { from, skip: offset - Number(row.before) };
+    order === 'desc' ? sql`${key} < ${afterBucket(group.key)}` : sql`${key} >= ${group.key}`;
+  return { from, skip: offset - group.before };
 }

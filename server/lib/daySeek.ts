@@ -1,5 +1,6 @@
-import { sql, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { groupAt } from './countSeek';
 
 /** Below this many rows to skip, OFFSET through the index is cheaper than asking the counters. */
 export const SEEK_FROM_OFFSET = 1000;
@@ -44,18 +45,9 @@ export async function seekDay(
   offset: number,
   order: 'asc' | 'desc',
 ): Promise<DaySeek | null> {
-  const direction = sql.raw(order === 'desc' ? 'DESC' : 'ASC');
-  const result = await db.execute<{ day: string; before: string }>(sql`
-    SELECT day::text AS day, (upto - n)::bigint AS before FROM (
-      SELECT day, n, sum(n) OVER (ORDER BY day ${direction} ROWS UNBOUNDED PRECEDING) AS upto
-      FROM (SELECT day, sum(n) AS n FROM (${dayCounts}) counts GROUP BY day) per_day
-    ) running
-    WHERE upto > ${offset}
-    ORDER BY day ${direction}
-    LIMIT 1`);
-  const row = result.rows[0];
-  if (!row) return null;
-  const start = indiaMidnight(row.day);
+  const group = await groupAt(db, dayCounts, 'day', offset, order);
+  if (!group) return null;
+  const start = indiaMidnight(group.key);
   const boundary = order === 'desc' ? new Date(start.getTime() + 24 * 60 * 60 * 1000) : start;
-  return { boundary, skip: offset - Number(row.before) };
+  return { boundary, skip: offset - group.before };
 }
