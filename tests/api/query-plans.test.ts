@@ -407,6 +407,21 @@ describe('every list, total and search is served by an index', () => {
     }
   });
 
+  it("sums a search's total from the matched customers' counters without reading the table", async () => {
+    // A common surname matches thousands of customers: their counters are summed from the
+    // primary key's index, which holds `n` (migration 0028), one customer at a time.
+    const counters = 'customer_order_counts_customer_id_category_id_status_order_type';
+    for (const url of [
+      '/api/order/view-all-orders?search=Sharma',
+      `/api/order/orders-by-serviceId?serviceId=${ids.water}&search=Sharma`,
+      '/api/order/by-type?type=fresh&search=Sharma',
+      `/api/order/assign-jobs/${ids.water}?search=Sharma`,
+    ]) {
+      const reads = (await indexReads(url)).filter((read) => read.endsWith(counters));
+      expect(reads, url).toEqual([`Index Only Scan ${counters}`]);
+    }
+  });
+
   /** The rows (or index entries) of `relation` a call's statements read, per EXPLAIN ANALYZE. */
   async function rowsRead(url: string, relation: string): Promise<number> {
     sink = [];
