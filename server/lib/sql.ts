@@ -20,3 +20,13 @@ export function searchPattern(search: string): string {
 export function anyOf(column: AnyColumn, values: string[]): SQL {
   return sql`${column} = any(${sql.param(values)}::text[])`;
 }
+
+/**
+ * `column IN (SELECT unnest($1))`: as `anyOf`, for a list of thousands (the customers a common
+ * surname matches) in a condition the planner weighs against several indexes. With `= ANY` it
+ * estimates each value against the column's statistics for each way it considers: 15-20 ms of
+ * planning at 2,400 values, for a query that runs in under 5.
+ */
+export function inList(column: AnyColumn, values: string[]): SQL {
+  return sql`${column} in (select unnest(${sql.param(values)}::text[]))`;
+}

@@ -9,7 +9,7 @@ import {
   type ReturnStatus,
 } from '../../db/schema';
 import { afterRow, keysetBatches, orderBy, type SortKey } from '../../lib/keyset';
-import { anyOf } from '../../lib/sql';
+import { anyOf, inList } from '../../lib/sql';
 import { findCustomerIds } from '../customers/repository';
 import { findOrderIds } from '../orders/repository';
 
@@ -199,8 +199,8 @@ export function createReturnRepository(db: Database) {
 
   /**
    * The requests whose order number or customer e-mail contain the text: both looked up first
-   * through their trigram indexes (bounded), then the requests by those ids through
-   * return_requests_order_idx / return_requests_customer_idx.
+   * through their trigram indexes (bounded), then the requests of those ids (`inList`: a common
+   * surname's 2,400 customers took 15-20 ms to plan as `= ANY`).
    */
   async function searchCondition(search: string): Promise<SQL> {
     const [orderIds, customerIds] = await Promise.all([
@@ -208,8 +208,8 @@ export function createReturnRepository(db: Database) {
       findCustomerIds(db, search, ['email']),
     ]);
     return or(
-      anyOf(returnRequestsTable.orderId, orderIds),
-      anyOf(returnRequestsTable.customerId, customerIds),
+      inList(returnRequestsTable.orderId, orderIds),
+      inList(returnRequestsTable.customerId, customerIds),
     )!;
   }
 
