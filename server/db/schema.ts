@@ -695,7 +695,9 @@ export const orderDayCountsTable = pgTable(
 /**
  * Orders per customer, service, status and type, kept by the same trigger (migration 0010): the
  * exact total of a search by customer (a common surname matches thousands of customers and tens
- * of thousands of orders) sums these instead of counting the orders.
+ * of thousands of orders) sums these instead of counting the orders. The primary key's index
+ * also holds `n` (`INCLUDE`, migration 0028, which drizzle cannot declare), so that sum reads
+ * no table.
  */
 export const customerOrderCountsTable = pgTable(
   'customer_order_counts',
