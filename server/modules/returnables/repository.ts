@@ -18,7 +18,7 @@ import {
 import { indiaDayOf, indiaMidnight, SEEK_FROM_OFFSET, seekDay } from '../../lib/daySeek';
 import { keysetBatches, orderBy, type SortKey } from '../../lib/keyset';
 import { toMoney } from '../../lib/money';
-import { anyOf } from '../../lib/sql';
+import { anyOf, inList } from '../../lib/sql';
 import { findCustomerIds } from '../customers/repository';
 
 const b = returnableBalancesTable;
@@ -208,17 +208,25 @@ export function createReturnableRepository(db: Database) {
   /**
    * The list's conditions: held units only (the partial indexes' predicate), then the service
    * (returnable_balances_category_oldest_idx), the pin code (..._pincode_oldest_idx), the days
-   * (a range on oldest_outstanding_at, the last column of each), the matched customers.
+   * (a range on oldest_outstanding_at, the last column of each), the matched customers: for
+   * the rows as a list (`= ANY`), which a page checks while walking an oldest-first index
+   * (0.4 ms for a common surname at a million orders); for the total as a join (`inList`), each
+   * matched customer's balances looked up by the primary key. As `= ANY` the total read every
+   * balance at that size (PGlite 55 ms against 16; PostgreSQL alike, in parallel).
    */
-  async function filterOf(q: OutstandingQuery): Promise<SQL> {
+  async function filtersOf(q: OutstandingQuery): Promise<{ rows: SQL; total: SQL }> {
     const where: SQL[] = [IS_OUT];
     if (q.categoryId) where.push(eq(b.categoryId, q.categoryId));
     if (q.pincode) where.push(eq(b.pincode, q.pincode));
     if (q.minDays !== undefined) {
       where.push(lte(b.oldestOutstandingAt, cutoffOf(q.now, q.minDays)));
     }
-    if (q.search) where.push(anyOf(b.customerId, await findCustomerIds(db, q.search)));
-    return and(...where)!;
+    if (!q.search) return { rows: and(...where)!, total: and(...where)! };
+    const matched = await findCustomerIds(db, q.search);
+    return {
+      rows: and(...where, anyOf(b.customerId, matched))!,
+      total: and(...where, inList(b.customerId, matched))!,
+    };
   }
 
   /** The list's order: oldest unit first (asc), ties by customer and item, as the indexes hold. */
@@ -334,7 +342,8 @@ export function createReturnableRepository(db: Database) {
     },
 
     async outstanding(q: OutstandingQuery & { page: number; limit: number }) {
-      let where = await filterOf(q);
+      const filters = await filtersOf(q);
+      let where = filters.rows;
       let offset = (q.page - 1) * q.limit;
       // A pin code or a search narrows the list to a few hundred balances: counted and skipped
       // as they are. Otherwise counts kept by trigger stand in for ~100 k balances at a million
@@ -343,7 +352,7 @@ export function createReturnableRepository(db: Database) {
       if (q.pincode || q.search) {
         const [rows, [total]] = await Promise.all([
           rowsOf(pageKeys(where, q.order, q.limit, offset), q.order),
-          db.select({ n: count() }).from(b).where(where),
+          db.select({ n: count() }).from(b).where(filters.total),
         ]);
         return { rows, total: total?.n ?? 0 };
       }
@@ -387,7 +396,7 @@ export function createReturnableRepository(db: Database) {
      * moment is carried as the database's text, exact to the microsecond.
      */
     async *exportRows(q: OutstandingQuery, batchSize: number): AsyncGenerator<OutstandingRow[]> {
-      const where = await filterOf(q);
+      const where = (await filtersOf(q)).rows;
       const beyond = sql.raw(q.order === 'desc' ? '<' : '>');
       yield* keysetBatches(
         (after: OutstandingRow | undefined, limit) =>
