@@ -23,9 +23,11 @@ export function anyOf(column: AnyColumn, values: string[]): SQL {
 
 /**
  * `column IN (SELECT unnest($1))`: as `anyOf`, for a list of thousands (the customers a common
- * surname matches) in a condition the planner weighs against several indexes. With `= ANY` it
- * estimates each value against the column's statistics for each way it considers: 15-20 ms of
- * planning at 2,400 values, for a query that runs in under 5.
+ * surname matches) that the query should join, each value looked up through the column's index.
+ * With `= ANY` the planner estimates each value against the column's statistics for each way it
+ * considers (15-20 ms of planning at 2,400 values, for a query that runs in under 5), and may
+ * rather read the whole table with the list as a filter. Where a page walks a sorted index with
+ * the list as a filter, `anyOf` is the faster.
  */
 export function inList(column: AnyColumn, values: string[]): SQL {
   return sql`${column} in (select unnest(${sql.param(values)}::text[]))`;
