@@ -49,11 +49,11 @@ export function FigureTile({ icon: Icon, colour, label, value, detail }: FigureT
           variant="h5"
           component="span"
           display="block"
-          sx={{
+          sx={(theme) => ({
             fontWeight: 600,
-            fontSize: { xs: '1.125rem', sm: '1.5rem' },
+            fontSize: { xs: '1.125rem', sm: theme.typography.h5.fontSize },
             overflowWrap: 'anywhere',
-          }}
+          })}
         >
           {formatCount(value)}
         </Typography>

@@ -212,7 +212,7 @@ export function createReturnableRepository(db: Database) {
    * the rows as a list (`= ANY`), which a page checks while walking an oldest-first index
    * (0.4 ms for a common surname at a million orders); for the total as a join (`inList`), each
    * matched customer's balances looked up by the primary key. As `= ANY` the total read every
-   * balance at that size (PGlite 55 ms against 16; PostgreSQL alike, in parallel).
+   * balance at that size (PGlite 55 ms against 16; PostgreSQL with parallel workers).
    */
   async function filtersOf(q: OutstandingQuery): Promise<{ rows: SQL; total: SQL }> {
     const where: SQL[] = [IS_OUT];
