@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { union, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database, Transaction } from '../../db/client';
 import {
@@ -87,53 +87,57 @@ type SearchColumn = 'firstName' | 'lastName' | 'email' | 'phone';
 const ALL_COLUMNS: SearchColumn[] = ['firstName', 'lastName', 'email', 'phone'];
 
 /**
- * The customers whose first name, last name, e-mail or phone contain the text (start with it,
- * below three characters: server/lib/sql.ts), or whose full name it is ('Kavya Verma'), of these
- * statuses, with a sort key: one trigram-indexed lookup per column joined by UNION (an OR
- * across columns ignores the indexes).
+ * What a search matches: each condition is served by an index of its own. The customers whose
+ * first name, last name, e-mail or phone contain the text (start with it, below three
+ * characters: server/lib/sql.ts; trigram indexes), whose Family Id or id it is, or whose full
+ * name it is ('Kavya Verma').
  */
-function customerMatches(
-  db: Database,
-  search: string,
-  opts: { columns?: SearchColumn[]; statuses?: CustomerStatus[]; sortKey?: SQL } = {},
-) {
+function matchConditions(search: string, columns: SearchColumn[]): SQL[] {
   const pattern = searchPattern(search);
   // Phones are stored as 10 digits: '+91 98765' looks for '98765'.
   const digits = search.replace(/^\s*\+91/, '').replace(/[\s()+-]/g, '');
-  const matching = (condition: SQL | undefined) =>
-    db
-      .select({ id: customersTable.id, sortKey: sql`${opts.sortKey ?? sql`null`}`.as('sort_key') })
-      .from(customersTable)
-      .where(
-        and(condition, opts.statuses ? inArray(customersTable.status, opts.statuses) : undefined),
-      );
-  const columns = opts.columns ?? ALL_COLUMNS;
-  const lookups = columns.map((column) =>
-    matching(
-      ilike(customersTable[column], column === 'phone' ? searchPattern(digits || search) : pattern),
-    ),
+  const conditions = columns.map((column) =>
+    ilike(customersTable[column], column === 'phone' ? searchPattern(digits || search) : pattern),
   );
   // The Family Id as the lists show it (the id's last 10 hex digits; customers_family_id_idx),
   // or a whole id.
   const text = search.trim().toLowerCase();
   if (/^[0-9a-f]{10}$/.test(text)) {
-    lookups.push(matching(sql`right(replace(${customersTable.id}, '-', ''), 10) = ${text}`));
+    conditions.push(sql`right(replace(${customersTable.id}, '-', ''), 10) = ${text}`);
   } else if (/^[0-9a-f-]{36}$/.test(text)) {
-    lookups.push(matching(eq(customersTable.id, text)));
+    conditions.push(eq(customersTable.id, text));
   }
-  // A full name as people type it ('Kavya Verma'): the first word in the first name and the
-  // rest in the last name, both trigram-indexed (a BitmapAnd of the two lookups).
+  // A full name as people type it: the first word in the first name and the rest in the last
+  // name, both trigram-indexed (a BitmapAnd of the two lookups).
   const [firstWord, ...rest] = search.trim().split(/\s+/);
   if (rest.length > 0 && columns.includes('firstName') && columns.includes('lastName')) {
-    lookups.push(
-      matching(
-        and(
-          ilike(customersTable.firstName, searchPattern(firstWord!)),
-          ilike(customersTable.lastName, searchPattern(rest.join(' '))),
-        ),
-      ),
+    conditions.push(
+      and(
+        ilike(customersTable.firstName, searchPattern(firstWord!)),
+        ilike(customersTable.lastName, searchPattern(rest.join(' '))),
+      )!,
     );
   }
+  return conditions;
+}
+
+/**
+ * The matches of a search with a sort key, for a page sorted by it: one lookup per condition
+ * joined by UNION, so that none can be planned as a walk of the sort's index filtering every
+ * customer (which an OR under ORDER BY ... LIMIT invites for a rare text).
+ */
+function sortedMatches(
+  db: Database,
+  search: string,
+  statuses: CustomerStatus[] | undefined,
+  sortKey: SQL,
+) {
+  const lookups = matchConditions(search, ALL_COLUMNS).map((condition) =>
+    db
+      .select({ id: customersTable.id, sortKey: sql`${sortKey}`.as('sort_key') })
+      .from(customersTable)
+      .where(and(condition, statuses ? inArray(customersTable.status, statuses) : undefined)),
+  );
   const [first, second, ...others] = lookups;
   return second ? union(first!, second, ...others) : first!;
 }
@@ -144,7 +148,7 @@ const tooMany = (search: string) =>
   );
 
 /**
- * Ids of the customers a search matches (see customerMatches). Answered as a list, so that the
+ * Ids of the customers a search matches (see matchConditions). Answered as a list, so that the
  * queries using it are planned knowing how many there are; a search matching more than
  * SEARCH_MATCH_LIMIT customers is refused with a message saying what to do. Exported for the
  * other areas that search by customer (orders, jobs, returns, support).
@@ -154,7 +158,13 @@ export async function findCustomerIds(
   search: string,
   columns: SearchColumn[] = ALL_COLUMNS,
 ): Promise<string[]> {
-  const rows = await customerMatches(db, search, { columns }).limit(SEARCH_MATCH_LIMIT + 1);
+  // One pass over the customers the indexes point at (a BitmapOr of the lookups): the same
+  // customer matched by last name and e-mail is read once, where a UNION read them twice.
+  const rows = await db
+    .select({ id: customersTable.id })
+    .from(customersTable)
+    .where(or(...matchConditions(search, columns)))
+    .limit(SEARCH_MATCH_LIMIT + 1);
   if (rows.length > SEARCH_MATCH_LIMIT) throw tooMany(search);
   return rows.map((r) => r.id);
 }
@@ -192,10 +202,9 @@ export function createCustomerRepository(db: Database) {
    * walking the table; then only the page's rows are read by id.
    */
   async function searchPage(q: CustomerListQuery & { search: string }) {
-    const matches = customerMatches(db, q.search, {
-      statuses: q.statuses,
-      sortKey: sql`${CUSTOMER_SORTS[q.sort]}`,
-    }).as('matches');
+    const matches = sortedMatches(db, q.search, q.statuses, sql`${CUSTOMER_SORTS[q.sort]}`).as(
+      'matches',
+    );
     const [counted] = await db.select({ n: count() }).from(matches);
     const n = counted?.n ?? 0;
     if (n > SEARCH_MATCH_LIMIT) throw tooMany(q.search);
