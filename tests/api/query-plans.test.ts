@@ -39,6 +39,9 @@ interface Captured {
 interface PlanNode {
   'Node Type': string;
   'Relation Name'?: string;
+  'Index Name'?: string;
+  'Actual Rows'?: number;
+  'Actual Loops'?: number;
   Plans?: PlanNode[];
 }
 
@@ -171,6 +174,35 @@ async function sequentialScans(url: string): Promise<{ status: number; scans: st
     for (const table of scansOf(parsed[0].Plan)) scans.push(`${table} in: ${text}`);
   }
   return { status: res.statusCode, scans };
+}
+
+/** Visits every node of a plan. */
+function walkPlan(node: PlanNode, visit: (node: PlanNode) => void): void {
+  visit(node);
+  for (const child of node.Plans ?? []) walkPlan(child, visit);
+}
+
+/** Calls the API (expecting a 200), then EXPLAINs each query it ran, with its own parameters. */
+async function explainCall(
+  url: string,
+  opts: { analyze?: boolean } = {},
+): Promise<{ text: string; plan: PlanNode }[]> {
+  sink = [];
+  const res = await s.app.inject({ method: 'GET', url, headers: bearer(s.superToken) });
+  const statements = sink;
+  sink = null;
+  expect(res.statusCode, url).toBe(200);
+  const explained: { text: string; plan: PlanNode }[] = [];
+  for (const { text, params } of statements) {
+    if (!/^\s*(select|\()/i.test(text)) continue;
+    const [row] = await raw(
+      `EXPLAIN (${opts.analyze ? 'ANALYZE, ' : ''}FORMAT JSON) ${text}`,
+      params,
+    );
+    const plan = row!['QUERY PLAN'] as [{ Plan: PlanNode }] | string;
+    explained.push({ text, plan: (typeof plan === 'string' ? JSON.parse(plan) : plan)[0].Plan });
+  }
+  return explained;
 }
 
 describe('every list, total and search is served by an index', () => {
@@ -344,21 +376,11 @@ describe('every list, total and search is served by an index', () => {
    * 50 000 entries costs a few milliseconds at a million orders.
    */
   async function indexReads(url: string): Promise<string[]> {
-    sink = [];
-    const res = await s.app.inject({ method: 'GET', url, headers: bearer(s.superToken) });
-    const statements = sink;
-    sink = null;
-    expect(res.statusCode, url).toBe(200);
     const reads: string[] = [];
-    const walk = (node: PlanNode & { 'Index Name'?: string }) => {
-      if (node['Index Name']) reads.push(`${node['Node Type']} ${node['Index Name']}`);
-      for (const child of node.Plans ?? []) walk(child);
-    };
-    for (const { text, params } of statements) {
-      if (!/^\s*select/i.test(text)) continue;
-      const [row] = await raw(`EXPLAIN (FORMAT JSON) ${text}`, params);
-      const plan = row!['QUERY PLAN'] as [{ Plan: PlanNode }] | string;
-      walk((typeof plan === 'string' ? JSON.parse(plan) : plan)[0].Plan);
+    for (const { plan } of await explainCall(url)) {
+      walkPlan(plan, (node) => {
+        if (node['Index Name']) reads.push(`${node['Node Type']} ${node['Index Name']}`);
+      });
     }
     return reads;
   }
@@ -424,27 +446,15 @@ describe('every list, total and search is served by an index', () => {
 
   /** Each statement a call runs, with its plan's nodes as `Node Type relation/index`. */
   async function planNodes(url: string): Promise<{ text: string; nodes: string[] }[]> {
-    sink = [];
-    const res = await s.app.inject({ method: 'GET', url, headers: bearer(s.superToken) });
-    const statements = sink;
-    sink = null;
-    expect(res.statusCode, url).toBe(200);
-    const planned: { text: string; nodes: string[] }[] = [];
-    for (const { text, params } of statements) {
-      if (!/^\s*(select|\()/i.test(text)) continue;
+    return (await explainCall(url)).map(({ text, plan }) => {
       const nodes: string[] = [];
-      const walk = (node: PlanNode & { 'Index Name'?: string }) => {
+      walkPlan(plan, (node) =>
         nodes.push(
           `${node['Node Type']} ${node['Index Name'] ?? node['Relation Name'] ?? ''}`.trim(),
-        );
-        for (const child of node.Plans ?? []) walk(child);
-      };
-      const [row] = await raw(`EXPLAIN (FORMAT JSON) ${text}`, params);
-      const plan = row!['QUERY PLAN'] as [{ Plan: PlanNode }] | string;
-      walk((typeof plan === 'string' ? JSON.parse(plan) : plan)[0].Plan);
-      planned.push({ text, nodes });
-    }
-    return planned;
+        ),
+      );
+      return { text, nodes };
+    });
   }
 
   it('reads the customers a search matches once, whichever columns matched them', async () => {
@@ -494,23 +504,13 @@ describe('every list, total and search is served by an index', () => {
 
   /** The rows (or index entries) of `relation` a call's statements read, per EXPLAIN ANALYZE. */
   async function rowsRead(url: string, relation: string): Promise<number> {
-    sink = [];
-    const res = await s.app.inject({ method: 'GET', url, headers: bearer(s.superToken) });
-    const statements = sink;
-    sink = null;
-    expect(res.statusCode, url).toBe(200);
     let read = 0;
-    const walk = (node: PlanNode & { 'Actual Rows'?: number; 'Actual Loops'?: number }) => {
-      if (node['Relation Name'] === relation) {
-        read += (node['Actual Rows'] ?? 0) * (node['Actual Loops'] ?? 1);
-      }
-      for (const child of node.Plans ?? []) walk(child);
-    };
-    for (const { text, params } of statements) {
-      if (!/^\s*select/i.test(text)) continue;
-      const [row] = await raw(`EXPLAIN (ANALYZE, FORMAT JSON) ${text}`, params);
-      const plan = row!['QUERY PLAN'] as [{ Plan: PlanNode }] | string;
-      walk((typeof plan === 'string' ? JSON.parse(plan) : plan)[0].Plan);
+    for (const { plan } of await explainCall(url, { analyze: true })) {
+      walkPlan(plan, (node) => {
+        if (node['Relation Name'] === relation) {
+          read += (node['Actual Rows'] ?? 0) * (node['Actual Loops'] ?? 1);
+        }
+      });
     }
     return read;
   }

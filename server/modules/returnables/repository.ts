@@ -211,8 +211,8 @@ export function createReturnableRepository(db: Database) {
    * (a range on oldest_outstanding_at, the last column of each), the matched customers: for
    * the rows as a list (`= ANY`), which a page checks while walking an oldest-first index
    * (0.4 ms for a common surname at a million orders); for the total as a join (`inList`), each
-   * matched customer's balances looked up by the primary key. As `= ANY` the total read every
-   * balance at that size (PGlite 55 ms against 16; PostgreSQL with parallel workers).
+   * matched customer's balances counted in returnable_balances_customer_out_idx alone (0029).
+   * As `= ANY` the total read every balance at that size (PGlite 55 ms against 16).
    */
   async function filtersOf(q: OutstandingQuery): Promise<{ rows: SQL; total: SQL }> {
     const where: SQL[] = [IS_OUT];
