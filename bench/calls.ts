@@ -143,6 +143,11 @@ export async function discoverCalls(
   add('orders search=<order id>', orders, { search: orderNumber, limit: 10 });
   add('orders sort=totalAmount', orders, { sortField: 'totalAmount', sortOrder: 'desc' });
   await deep('orders sort=totalAmount', orders, { sortField: 'totalAmount', sortOrder: 'desc' });
+  // The list's other sorts, each with its page 1 for the deep page to be compared with.
+  for (const sortField of ['status', 'orderId']) {
+    add(`orders sort=${sortField}`, orders, { sortField, sortOrder: 'asc', limit: 10 });
+    await deep(`orders sort=${sortField}`, orders, { sortField, sortOrder: 'asc' });
+  }
 
   // The on-screen filters (issue 13.1): days in India, emergencies, pin code, type.
   const today = daysAgo(0);

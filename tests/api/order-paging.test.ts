@@ -102,6 +102,30 @@ describe('deep pages of the orders lists', () => {
     }
   });
 
+  it('pages by order number as skipping would, either way, with and without a service', async () => {
+    const water = f.services.water.id;
+    for (const [url, where] of [
+      ['view-all-orders?', sql`true`],
+      [
+        `view-all-orders?serviceId=${water}&status=Delivered&`,
+        sql`category_id = ${water} AND status = 'Delivered'`,
+      ],
+      [`orders-by-serviceId?serviceId=${water}&`, sql`category_id = ${water}`],
+    ] as const) {
+      const lastPage = Math.ceil((await countOf(where)) / 10);
+      for (const order of ['asc', 'desc'] as const) {
+        for (const page of [1, 37, lastPage]) {
+          const res = await get(`${url}page=${page}&limit=10&sortField=orderId&sortOrder=${order}`);
+          const expected = await s.db.execute<{ id: string }>(sql`SELECT id FROM orders
+            WHERE ${where} ORDER BY order_id ${sql.raw(order)} LIMIT 10 OFFSET ${(page - 1) * 10}`);
+          expect(ids(res.json().result.orders), `${url} ${order} page ${page}`).toEqual(
+            expected.rows.map((r) => r.id),
+          );
+        }
+      }
+    }
+  });
+
   it('finds the rows either side of an Indian midnight on the right page', async () => {
     const where = sql`true`;
     const [newestFirst] = (

@@ -399,6 +399,15 @@ describe('every list, total and search is served by an index', () => {
         `/api/order/view-all-orders?serviceId=${ids.water}&sortField=totalAmount&page=1000`,
       ),
     ).toContain('Index Only Scan orders_category_paid_created_idx');
+    // By order number: the page's numbers from the unique index, then its ten orders.
+    expect(
+      await indexReads('/api/order/view-all-orders?sortField=orderId&sortOrder=desc&page=2000'),
+    ).toContain('Index Only Scan orders_order_id_key');
+    expect(
+      await indexReads(
+        `/api/order/view-all-orders?serviceId=${ids.water}&sortField=orderId&page=1000`,
+      ),
+    ).toContain('Index Only Scan orders_category_order_id_idx');
     // The Help list's deep pages, newest ticket first, with and without the unresolved filter:
     // the sort's index holds its tie-break (migration 0024), so no page sorts every customer.
     for (const [url, index] of [
