@@ -408,6 +408,30 @@ describe('every list, total and search is served by an index', () => {
         `/api/order/view-all-orders?serviceId=${ids.water}&sortField=orderId&page=1000`,
       ),
     ).toContain('Index Only Scan orders_category_order_id_idx');
+    // Filtered: the filter is checked inside the sort's index (migration 0030), and
+    // emergencies have both sorts of their own.
+    for (const [query, index] of [
+      ['status=Delivered&sortField=totalAmount&page=2000', 'orders_paid_created_idx'],
+      [
+        'status=Delivered&sortField=orderId&sortOrder=desc&page=2000',
+        'orders_order_id_filters_idx',
+      ],
+      [
+        `serviceId=${ids.water}&status=Delivered&sortField=totalAmount&page=800`,
+        'orders_category_paid_created_idx',
+      ],
+      [
+        `serviceId=${ids.water}&status=Delivered&sortField=orderId&page=800`,
+        'orders_category_order_id_idx',
+      ],
+      ['emergency=true&sortField=totalAmount&page=150', 'orders_emergency_paid_idx'],
+      ['emergency=true&sortField=orderId&page=150', 'orders_emergency_order_id_idx'],
+    ]) {
+      const url = `/api/order/view-all-orders?${query}`;
+      expect(await indexReads(url), url).toContain(`Index Only Scan ${index}`);
+    }
+    const fresh = '/api/order/by-type?type=fresh&sortField=totalAmount&page=300';
+    expect(await indexReads(fresh), fresh).toContain('Index Only Scan orders_paid_created_idx');
     // The Help list's deep pages, newest ticket first, with and without the unresolved filter:
     // the sort's index holds its tie-break (migration 0024), so no page sorts every customer.
     for (const [url, index] of [
