@@ -1,4 +1,4 @@
-import { and, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { adminsTable, auditLogTable, type Permissions, type RecordStatus } from '../../db/schema';
 import { orderBy, tableBatches, type SortKey } from '../../lib/keyset';
@@ -130,17 +130,26 @@ export function createAdminUserRepository(db: Database) {
     async *exportAdmins(q: AdminListQuery, batchSize: number): AsyncGenerator<AdminRow[]> {
       yield* tableBatches<AdminRow>(db, adminsTable, adminFilter(q), adminSortKeys(q), batchSize);
     },
-    /** Newest first (auditFilter says which index). */
+    /**
+     * Newest first (auditFilter says which index). The page's ids first, which that index holds,
+     * so that a deep page skips its entries without reading their rows (page 5000 of 100 000
+     * rows read 50 000 of them through the table); then the page's rows.
+     */
     async auditLog(q: AuditLogQuery & { page: number; limit: number }) {
-      const filter = auditFilter(q);
+      const page = db
+        .select({ id: auditLogTable.id })
+        .from(auditLogTable)
+        .where(auditFilter(q))
+        .orderBy(...orderBy(AUDIT_ORDER))
+        .limit(q.limit)
+        .offset((q.page - 1) * q.limit)
+        .as('audit_page');
       const [rows, total] = await Promise.all([
         db
-          .select()
-          .from(auditLogTable)
-          .where(filter)
-          .orderBy(...orderBy(AUDIT_ORDER))
-          .limit(q.limit)
-          .offset((q.page - 1) * q.limit),
+          .select(getTableColumns(auditLogTable))
+          .from(page)
+          .innerJoin(auditLogTable, eq(auditLogTable.id, page.id))
+          .orderBy(...orderBy(AUDIT_ORDER)),
         auditTotal(db, q),
       ]);
       return { rows, total };
