@@ -148,6 +148,11 @@ export async function discoverCalls(
     add(`orders sort=${sortField}`, orders, { sortField, sortOrder: 'asc', limit: 10 });
     await deep(`orders sort=${sortField}`, orders, { sortField, sortOrder: 'asc' });
   }
+  // Filtered and sorted by amount or order number: the filter is checked in the sort's index.
+  const byAmount = { status: 'Delivered', sortField: 'totalAmount', sortOrder: 'desc' };
+  add('orders Delivered sort=totalAmount', orders, { ...byAmount, limit: 10 });
+  await deep('orders Delivered sort=totalAmount', orders, byAmount);
+  await deep('orders emergency sort=orderId', orders, { emergency: 'true', sortField: 'orderId' });
 
   // The on-screen filters (issue 13.1): days in India, emergencies, pin code, type.
   const today = daysAgo(0);
@@ -180,6 +185,10 @@ export async function discoverCalls(
   add('by-type (no params)', byType);
   add('by-type fresh page 1', byType, { type: 'fresh', page: 1, limit: 10 });
   await deep('by-type reorder', byType, { type: 'reorder' });
+  await deep('by-type reorder sort=totalAmount', byType, {
+    type: 'reorder',
+    sortField: 'totalAmount',
+  });
   add(`by-type fresh search=${common}`, byType, {
     type: 'fresh',
     page: 1,
@@ -241,6 +250,7 @@ export async function discoverCalls(
   add('admin users page 1', '/api/admin/view-all-users', { status: 'All', limit: 10 });
   add('audit log page 1', '/api/admin/audit-log', { page: 1, limit: 10 });
   add('audit log resource=order', '/api/admin/audit-log', { resource: 'order', limit: 10 });
+  await deep('audit log', '/api/admin/audit-log', {});
   add('pin codes page 1', '/api/pincode/get-paginated-pincodes', { page: 1, limit: 10 });
   add('pin codes limit=1000', '/api/pincode/get-paginated-pincodes', { limit: 1000 });
 
