@@ -153,6 +153,20 @@ export async function discoverCalls(
   add('orders Delivered sort=totalAmount', orders, { ...byAmount, limit: 10 });
   await deep('orders Delivered sort=totalAmount', orders, byAmount);
   await deep('orders emergency sort=orderId', orders, { emergency: 'true', sortField: 'orderId' });
+  // Filters that keep few orders, by amount and by number: partial indexes of their own
+  // (cancelled, fresh), or, for a range of days, a deep page read from the list's other end.
+  for (const [label, filter] of [
+    ['orders Cancelled', { status: 'Cancelled' }],
+    ['by-type fresh', { type: 'fresh' }],
+    ['orders last 30 days', { from: daysAgo(30) }],
+  ] as const) {
+    const path = label.startsWith('by-type') ? '/api/order/by-type' : orders;
+    for (const sortField of ['totalAmount', 'orderId']) {
+      const params = { ...filter, sortField, sortOrder: 'desc' };
+      add(`${label} sort=${sortField}`, path, { ...params, page: 1, limit: 10 });
+      await deep(`${label} sort=${sortField}`, path, params);
+    }
+  }
 
   // The on-screen filters (issue 13.1): days in India, emergencies, pin code, type.
   const today = daysAgo(0);

@@ -625,6 +625,42 @@ export const ordersTable = pgTable(
       index('orders_emergency_order_id_idx')
         .on(t.orderId, t.createdAt, t.status, t.orderType, t.pincode)
         .where(sql`${t.isEmergency}`),
+      // A status other than Delivered (about 8 % of the orders: pending, out for delivery,
+      // cancelled) or the fresh orders (about 20 %), by amount or order number: through the
+      // sorts' indexes above page 5000 of the cancelled orders by amount walked 700 000 entries
+      // (42 ms against 7 for page 1). Partial, so delivered reorders, most of the orders, are
+      // written to none of them.
+      index('orders_undelivered_paid_idx')
+        .on(
+          t.status,
+          paid,
+          t.createdAt,
+          t.id,
+          ...paidColumns,
+          t.categoryId,
+          t.orderType,
+          t.isEmergency,
+          t.pincode,
+        )
+        .where(sql`${t.status} <> 'Delivered'`),
+      index('orders_undelivered_order_id_idx')
+        .on(t.status, t.orderId, t.createdAt, t.categoryId, t.orderType, t.isEmergency, t.pincode)
+        .where(sql`${t.status} <> 'Delivered'`),
+      index('orders_fresh_paid_idx')
+        .on(
+          paid,
+          t.createdAt,
+          t.id,
+          ...paidColumns,
+          t.categoryId,
+          t.status,
+          t.isEmergency,
+          t.pincode,
+        )
+        .where(sql`${t.orderType} = 'fresh'`),
+      index('orders_fresh_order_id_idx')
+        .on(t.orderId, t.createdAt, t.categoryId, t.status, t.isEmergency, t.pincode)
+        .where(sql`${t.orderType} = 'fresh'`),
     ];
   },
 );

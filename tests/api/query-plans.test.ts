@@ -421,7 +421,15 @@ describe('every list, total and search is served by an index', () => {
       ],
       [`${orders}?emergency=true&sortField=totalAmount&page=150`, 'orders_emergency_paid_idx'],
       [`${orders}?emergency=true&sortField=orderId&page=150`, 'orders_emergency_order_id_idx'],
-      ['/api/order/by-type?type=fresh&sortField=totalAmount&page=300', 'orders_paid_created_idx'],
+      // A status other than Delivered, or the fresh orders: partial indexes led by the status,
+      // or of the fresh orders alone (migration 0031), so that the skip walks only the list.
+      [`${orders}?status=Cancelled&sortField=totalAmount&page=150`, 'orders_undelivered_paid_idx'],
+      [
+        `${orders}?status=Cancelled&sortField=orderId&sortOrder=desc&page=150`,
+        'orders_undelivered_order_id_idx',
+      ],
+      ['/api/order/by-type?type=fresh&sortField=totalAmount&page=300', 'orders_fresh_paid_idx'],
+      ['/api/order/by-type?type=fresh&sortField=orderId&page=300', 'orders_fresh_order_id_idx'],
       // The audit log: the page's ids from the trail's index, then its rows.
       ['/api/admin/audit-log?page=400&limit=10', 'audit_log_at_idx'],
       ['/api/admin/audit-log?resource=orders&page=100&limit=10', 'audit_log_resource_at_idx'],

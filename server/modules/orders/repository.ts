@@ -114,6 +114,12 @@ export interface OrderPageQuery extends OrderListQuery {
   limit: number;
 }
 
+/** The rows of a list to answer: `limit` after skipping `offset`. */
+interface Window {
+  offset: number;
+  limit: number;
+}
+
 /**
  * The customer of each order, looked up by its primary key row by row. As a join, PostgreSQL
  * hashes the whole customers table once a page holds a few hundred orders (the job sheet's
@@ -432,7 +438,7 @@ export function createOrderRepository(db: Database) {
    * Where a deep page sorted by date starts, from the per-day counters (server/lib/daySeek.ts);
    * undefined when plain OFFSET is as good: near the start, or a filter the counters lack.
    */
-  async function seek(q: OrderPageQuery, offset: number) {
+  async function seek(q: OrderListQuery, offset: number) {
     if (q.sort !== 'createdAt' || q.search || q.pincode !== undefined || bySlotOrRider(q)) {
       return undefined;
     }
@@ -445,10 +451,16 @@ export function createOrderRepository(db: Database) {
     return (await seekDay(db, dayCounts, offset, q.order)) ?? 'past-the-end';
   }
 
-  /** The ids of one page, in order, through the index that holds the sort and the tie-break. */
-  async function pageIds(q: OrderPageQuery, m?: SearchMatches): Promise<string[]> {
+  /**
+   * The ids of `limit` orders of the list after skipping `offset`, in order, through the index
+   * that holds the sort and the tie-break.
+   */
+  async function pageIds(
+    q: OrderListQuery,
+    m: SearchMatches | undefined,
+    { offset, limit }: Window,
+  ): Promise<string[]> {
     const where = baseConditions(q);
-    let offset = (q.page - 1) * q.limit;
     if (q.search) {
       where.push(matchCondition(m ?? (await lookUp(q.search))));
     } else {
@@ -463,15 +475,35 @@ export function createOrderRepository(db: Database) {
         offset = sought.skip;
       }
     }
-    if (q.sort === 'orderId') return pageIdsByNumber(where, q, offset);
+    if (q.sort === 'orderId') return pageIdsByNumber(where, q, { offset, limit });
     const rows = await db
       .select({ id: ordersTable.id })
       .from(ordersTable)
       .where(and(...where))
       .orderBy(...orderingOf(q.sort, q.order))
-      .limit(q.limit)
+      .limit(limit)
       .offset(offset);
     return rows.map((r) => r.id);
+  }
+
+  /**
+   * A deep page of a list sorted other than by date (which seeks through the day counters),
+   * given its total: past the list's middle it is read from the other end, in the opposite order,
+   * and turned round. A filter the sort's index does not lead with (the last 30 days by amount)
+   * walks index entries in proportion to the rows skipped; page 5000 of those 64,719 orders
+   * skipped 49,990 of them from the top (32 ms at 1 M orders) and skips 14,719 from the bottom.
+   */
+  async function deepPageIds(q: OrderPageQuery, m: SearchMatches | undefined, total: number) {
+    const window = { offset: (q.page - 1) * q.limit, limit: q.limit };
+    const after = total - window.offset - window.limit;
+    if (after >= window.offset) return pageIds(q, m, window);
+    if (window.offset >= total) return [];
+    const reversed = { ...q, order: q.order === 'desc' ? ('asc' as const) : ('desc' as const) };
+    const ids = await pageIds(reversed, m, {
+      offset: Math.max(0, after),
+      limit: Math.min(window.limit, total - window.offset),
+    });
+    return ids.reverse();
   }
 
   /**
@@ -480,13 +512,13 @@ export function createOrderRepository(db: Database) {
    * table; then the ten orders of those numbers. Selecting the id in the walk read a heap page
    * for every entry skipped: 20 ms for page 5000 of 1 M orders, against 5 ms without.
    */
-  async function pageIdsByNumber(where: SQL[], q: OrderPageQuery, offset: number) {
+  async function pageIdsByNumber(where: SQL[], q: OrderListQuery, { offset, limit }: Window) {
     const numbers = db
       .select({ orderId: ordersTable.orderId })
       .from(ordersTable)
       .where(and(...where))
       .orderBy(...orderingOf(q.sort, q.order))
-      .limit(q.limit)
+      .limit(limit)
       .offset(offset)
       .as('page_numbers');
     const rows = await db
@@ -548,7 +580,11 @@ export function createOrderRepository(db: Database) {
      */
     async page(q: OrderPageQuery): Promise<{ rows: OrderRow[]; total: number }> {
       const m = q.search ? await lookUp(q.search) : undefined;
-      const [ids, n] = await Promise.all([pageIds(q, m), total(q, m)]);
+      const offset = (q.page - 1) * q.limit;
+      const [ids, n] =
+        q.sort !== 'createdAt' && offset >= SEEK_FROM_OFFSET
+          ? await total(q, m).then(async (n) => [await deepPageIds(q, m, n), n] as const)
+          : await Promise.all([pageIds(q, m, { offset, limit: q.limit }), total(q, m)]);
       if (!ids.length) return { rows: [], total: n };
       return { rows: await rowsOf(ids), total: n };
     },
