@@ -17,7 +17,7 @@ import {
 } from '@server/db/seed/large';
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1).padStart(7)} s`;
-const line = (p: PhaseTiming) => console.log(`  ${p.name.padEnd(22)}${seconds(p.ms)}`);
+const line = (p: PhaseTiming) => console.log(`  ${p.name.padEnd(46)}${seconds(p.ms)}`);
 
 let args;
 try {

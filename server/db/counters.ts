@@ -19,6 +19,8 @@ export interface CounterTable {
    * `counted` (zero rows when right). A row with zero counts equals a missing row.
    */
   check: SQL;
+  /** Another counter table this one is counted from, which must be rebuilt before it. */
+  after?: string;
 }
 
 /**
@@ -165,12 +167,15 @@ export const COUNTER_TABLES: CounterTable[] = [
   },
   // The dashboard's overdue customers (migration 0027): holders per day of their oldest unit
   // out, counted from returnable_holders (rebuilt just before).
-  countsPer(
-    'returnable_holder_days',
-    'returnable_balances',
-    { day: 'order_day(oldest_outstanding_at)' },
-    'returnable_holders WHERE oldest_outstanding_at IS NOT NULL',
-  ),
+  {
+    ...countsPer(
+      'returnable_holder_days',
+      'returnable_balances',
+      { day: 'order_day(oldest_outstanding_at)' },
+      'returnable_holders WHERE oldest_outstanding_at IS NOT NULL',
+    ),
+    after: 'returnable_holders',
+  },
   // The audit log's totals (migration 0023): without dates, and of whole UTC days.
   countsPer('audit_counts', 'audit_log', { admin_id: 'admin_id', resource: 'resource' }),
   countsPer('audit_day_counts', 'audit_log', {
@@ -179,6 +184,20 @@ export const COUNTER_TABLES: CounterTable[] = [
     resource: 'resource',
   }),
 ];
+
+/**
+ * The counter tables in groups that may be rebuilt side by side (seed:large does, on two
+ * connections): one counted from another counter table goes in that table's group, after it.
+ */
+export function counterGroups(): CounterTable[][] {
+  const groups: CounterTable[][] = [];
+  for (const counter of COUNTER_TABLES) {
+    const group = groups.find((g) => g.some((c) => c.table === counter.after));
+    if (group) group.push(counter);
+    else groups.push([counter]);
+  }
+  return groups;
+}
 
 export interface CounterMismatch {
   table: string;
@@ -197,16 +216,19 @@ const REPORTED_PER_TABLE = 20;
 const WORK_MEM = sql.raw(`SET LOCAL work_mem = '256MB'`);
 
 /**
- * Recounts every counter table from its sources, in one transaction (a savepoint when `db` is
- * already one). Writers to the sources wait meanwhile, so that no trigger adds to a count that
- * is being replaced; readers keep seeing the old counts until it commits.
+ * Recounts the counter tables (all by default) from their sources, in one transaction (a
+ * savepoint when `db` is already one). Writers to the sources wait meanwhile, so that no trigger
+ * adds to a count that is being replaced; readers keep seeing the old counts until it commits.
  */
-export async function rebuildCounters(db: Database | Transaction): Promise<void> {
+export async function rebuildCounters(
+  db: Database | Transaction,
+  counters: CounterTable[] = COUNTER_TABLES,
+): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(WORK_MEM);
-    const sources = [...new Set(COUNTER_TABLES.flatMap((c) => c.sources))];
+    const sources = [...new Set(counters.flatMap((c) => c.sources))];
     await tx.execute(sql.raw(`LOCK TABLE ${sources.join(', ')} IN SHARE MODE`));
-    for (const counter of COUNTER_TABLES) {
+    for (const counter of counters) {
       await tx.execute(sql.raw(`DELETE FROM ${counter.table}`));
       await tx.execute(counter.rebuild);
     }

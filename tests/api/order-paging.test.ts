@@ -126,8 +126,8 @@ describe('deep pages of the orders lists', () => {
     }
   });
 
-  it('reads a page past the middle of a list by amount, number or status as skipping would', async () => {
-    // Past the middle such a page is read from the list's other end and turned round; the
+  it('answers pages past the middle of a list by amount, number or status as skipping would', async () => {
+    // Past the middle a page by amount is read from the list's other end and turned round; the
     // pages either side of the middle, and a last page of fewer than ten, must still match.
     const sorts = {
       totalAmount: (dir: string) =>

@@ -52,7 +52,7 @@ describe('seed:large', () => {
         'indexes',
         'counters',
         'vacuum analyze',
-        'check ledger',
+        'check counters and ledger',
       ]),
     );
     expect(report.rows.returnable_entries).toBeGreaterThan(1000);
@@ -332,6 +332,51 @@ describe('seed:large', () => {
     expect(first.n).toBe(1);
     const admins = await one<{ n: number }>(sql`SELECT count(*)::int AS n FROM admins`);
     expect(admins.n).toBeGreaterThan(1);
+  }, 60_000);
+
+  it('leaves every index and no work table behind when a load fails half-way', async () => {
+    // No active water product: the load stops once it has emptied the tables and dropped the
+    // indexes. One transaction (PGlite) rolls back to the 500 orders; two connections
+    // (PostgreSQL) had committed the reset, and undo the rest.
+    const small = { orders: 300, customers: 30, tickets: 5, returns: 5, audit: 5 };
+    const before = await one<{ n: number }>(sql`SELECT count(*)::int AS n FROM orders`);
+    await s.db.execute(sql`UPDATE products SET status = 'Inactive'
+      WHERE category_id IN (SELECT id FROM categories WHERE kind = 'water') AND status = 'Active'
+      RETURNING id`);
+    try {
+      await expect(
+        seedLarge(handle(), { ...small, dataDir: s.config.dataDir, reset: true }),
+      ).rejects.toThrow(/catalogue lacks .*water/);
+    } finally {
+      await s.db.execute(sql`UPDATE products SET status = 'Active'
+        WHERE category_id IN (SELECT id FROM categories WHERE kind = 'water')`);
+    }
+    expect(await indexes()).toEqual(indexesBefore);
+    const left = await rows<{ name: string }>(
+      sql`SELECT relname AS name FROM pg_class WHERE relname LIKE 'seed\\_%' AND relname NOT LIKE 'seed_progress%'`,
+    );
+    expect(left).toEqual([]);
+    const after = await one<{ n: number }>(sql`SELECT count(*)::int AS n FROM orders`);
+    expect(after.n).toBe(s.kind === 'postgres' ? 0 : before.n);
+    expect(await checkCounters(s.db)).toEqual([]);
+  }, 60_000);
+
+  it('puts back the indexes a load that was killed had dropped', async () => {
+    // As a load on two connections leaves it when killed while its indexes are dropped.
+    await s.db.execute(sql`CREATE TABLE seed_large_dropped_indexes AS
+      SELECT indexname AS name, tablename AS table_name, indexdef AS definition
+      FROM pg_indexes
+      WHERE schemaname = current_schema()
+        AND indexname IN ('orders_created_idx', 'orders_order_id_trgm_idx')`);
+    await s.db.execute(sql`DROP INDEX orders_created_idx, orders_order_id_trgm_idx`);
+    const small = { orders: 200, customers: 20, tickets: 5, returns: 5, audit: 5 };
+    const report = await seedLarge(handle(), { ...small, dataDir: s.config.dataDir, reset: true });
+    expect(report.rows).toMatchObject({ orders: 200 });
+    expect(await indexes()).toEqual(indexesBefore);
+    const kept = await one<{ found: string | null }>(
+      sql`SELECT to_regclass('seed_large_dropped_indexes')::text AS found`,
+    );
+    expect(kept.found).toBeNull();
   }, 60_000);
 
   it('reads its command line, refusing what it cannot run with a clear message', () => {

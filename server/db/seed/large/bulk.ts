@@ -1,5 +1,6 @@
 import { COUNTER_TABLES } from '../../counters';
 import { lit } from './expressions';
+import type { Lanes } from './lanes';
 import type { Sql } from './run';
 
 /** The tables this load fills (pin codes aside, which it only adds to). */
@@ -51,13 +52,39 @@ export async function emptyGeneratedTables(run: Sql): Promise<void> {
 }
 
 /**
+ * Sets the load's transaction up for bulk work (as `twoLanes` sets up its connections): room for
+ * the sorts and hashes of a million rows and for building each index in one pass (a trigram index
+ * built in the default 64 MB takes twice as long), no time limit (the server's pool may set one),
+ * no JIT (compiling these long expressions takes seconds per statement, more than it saves), and
+ * per-row triggers suspended. Answers what turns the triggers back on before commit.
+ */
+export async function settleForBulk(run: Sql): Promise<() => Promise<void>> {
+  await run(`SET LOCAL work_mem = '256MB'`);
+  await run(`SET LOCAL maintenance_work_mem = '1GB'`);
+  await run(`SET LOCAL statement_timeout = 0`);
+  await run(`SET LOCAL jit = off`);
+  return suspendTriggers(run);
+}
+
+/**
+ * Undoes a load on two connections that failed: its steps had committed one by one, so the
+ * generated tables are emptied again (they were empty, or emptied by --reset, before it), the
+ * dropped indexes built again and the work tables dropped.
+ */
+export async function undo(run: Sql): Promise<void> {
+  await emptyGeneratedTables(run);
+  await restoreIndexes(run);
+  await dropWorkTables(run);
+}
+
+/**
  * Stops per-row triggers for the rest of the transaction: the counter triggers (the counters
  * are rebuilt set-based afterwards) and, for a superuser, the foreign-key checks too, which
  * would otherwise look up the customer, category, product and address of every order one by
  * one (the generated keys are consistent by construction). Others disable the user triggers
  * of each table; the answer re-enables them before commit.
  */
-export async function suspendTriggers(run: Sql): Promise<() => Promise<void>> {
+async function suspendTriggers(run: Sql): Promise<() => Promise<void>> {
   const [role] = await run<{ superuser: string }>(
     `SELECT current_setting('is_superuser') AS superuser`,
   );
@@ -73,6 +100,29 @@ export async function suspendTriggers(run: Sql): Promise<() => Promise<void>> {
   };
 }
 
+/** The tables the load computes once and joins many times (see each loader), dropped after. */
+const WORK_TABLES = [
+  'seed_place',
+  'seed_customers',
+  'seed_addresses',
+  'seed_item',
+  'seed_accessory',
+  'seed_first',
+  'seed_tickets',
+];
+
+/**
+ * The secondary indexes the load dropped, as the catalogue defined them, kept in the database
+ * until they are built again: a load on two connections commits step by step, and one that was
+ * killed half-way would otherwise leave the tables without them (see `restoreIndexes`).
+ */
+const DROPPED_INDEXES = 'seed_large_dropped_indexes';
+
+/** Drops the work tables (a load that was killed may have left them). */
+export async function dropWorkTables(run: Sql): Promise<void> {
+  await run(`DROP TABLE IF EXISTS ${WORK_TABLES.join(', ')}`);
+}
+
 export interface IndexDefinition {
   name: string;
   definition: string;
@@ -81,28 +131,45 @@ export interface IndexDefinition {
 /**
  * Drops the secondary indexes of the generated tables (all but those behind primary-key and
  * unique constraints, which foreign keys need) and answers their definitions as the catalogue
- * holds them: building an index once over a million rows is much faster than updating it a
- * million times. Whatever indexes the migrations define, then or later, come back as they were.
+ * holds them, also kept in `seed_large_dropped_indexes`: building an index once over a million
+ * rows is much faster than updating it a million times. Whatever indexes the migrations define,
+ * then or later, come back as they were.
  */
 export async function dropSecondaryIndexes(run: Sql): Promise<IndexDefinition[]> {
-  const indexes = await run<IndexDefinition>(`SELECT i.indexname AS name, i.indexdef AS definition
+  await run(`CREATE TABLE ${DROPPED_INDEXES} AS
+    SELECT i.indexname AS name, i.tablename AS table_name, i.indexdef AS definition
     FROM pg_indexes i
     WHERE i.schemaname = current_schema()
       AND i.tablename IN (${GENERATED_TABLES.map(lit).join(', ')})
       AND NOT EXISTS (SELECT 1 FROM pg_constraint c
-        WHERE c.conname = i.indexname AND c.connamespace = current_schema()::regnamespace)
-    ORDER BY i.tablename, i.indexname`);
+        WHERE c.conname = i.indexname AND c.connamespace = current_schema()::regnamespace)`);
+  const indexes = await run<IndexDefinition>(
+    `SELECT name, definition FROM ${DROPPED_INDEXES} ORDER BY name`,
+  );
   for (const index of indexes) await run(`DROP INDEX ${quoteIdent(index.name)}`);
   return indexes;
 }
 
-/** Builds the dropped indexes again, then checks that every one is back exactly as it was. */
-export async function recreateIndexes(run: Sql, indexes: IndexDefinition[]): Promise<void> {
-  for (const index of indexes) {
+/**
+ * Builds the dropped indexes again, the largest tables' first, each on whichever lane is free,
+ * then checks that every one is back exactly as it was. A trigram index costs about three times
+ * a b-tree over the same rows.
+ */
+export async function recreateIndexes(lanes: Lanes, indexes: IndexDefinition[]): Promise<void> {
+  const run = lanes.main.run;
+  const sizes = await run<{ name: string; size: string }>(`SELECT name,
+      pg_relation_size(format('%I', table_name)::regclass)
+        * CASE WHEN definition LIKE '% USING gin %' THEN 3 ELSE 1 END AS size
+    FROM ${DROPPED_INDEXES}`);
+  const size = new Map(sizes.map((s) => [s.name, Number(s.size)]));
+  const largestFirst = [...indexes].sort(
+    (a, b) => (size.get(b.name) ?? 0) - (size.get(a.name) ?? 0),
+  );
+  await lanes.each(largestFirst, async (lane, index) => {
     const t = performance.now();
-    await run(index.definition);
+    await lane.run(index.definition);
     if (process.env.SEED_DEBUG) console.log('   ', index.name, Math.round(performance.now() - t));
-  }
+  });
   const now = await run<IndexDefinition>(`SELECT indexname AS name, indexdef AS definition
     FROM pg_indexes WHERE schemaname = current_schema()
       AND indexname IN (${indexes.map((i) => lit(i.name)).join(', ') || 'NULL'})`);
@@ -111,6 +178,22 @@ export async function recreateIndexes(run: Sql, indexes: IndexDefinition[]): Pro
   if (wrong.length) {
     throw new Error(`Indexes not rebuilt as defined: ${wrong.map((i) => i.name).join(', ')}`);
   }
+  await run(`DROP TABLE ${DROPPED_INDEXES}`);
 }
 
-const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
+/**
+ * Builds again whatever indexes an earlier load dropped and did not get to build (it was killed,
+ * or undone), so that the tables are as the migrations left them before anything else runs.
+ */
+export async function restoreIndexes(run: Sql): Promise<void> {
+  const [kept] = await run<{ found: string | null }>(
+    `SELECT to_regclass(${lit(DROPPED_INDEXES)})::text AS found`,
+  );
+  if (!kept?.found) return;
+  const missing = await run<IndexDefinition>(`SELECT d.name, d.definition FROM ${DROPPED_INDEXES} d
+    WHERE to_regclass(quote_ident(d.name)) IS NULL`);
+  for (const index of missing) await run(index.definition);
+  await run(`DROP TABLE ${DROPPED_INDEXES}`);
+}
+
+export const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;

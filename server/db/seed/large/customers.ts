@@ -100,7 +100,7 @@ export class CustomerKeys {
 /**
  * The customers and their addresses. Names are Indian first names and surnames by frequency;
  * e-mails are unique (they carry the customer number), phones are 10 digits starting 6-9 and
- * unique too; most customers are active, some blocked or inactive. Leaves the temporary tables
+ * unique too; most customers are active, some blocked or inactive. Leaves the work tables
  * `seed_customers` (k, id) and `seed_addresses` (k, a, id, customer_id, pincode, city_index and
  * the address as an order keeps it), which orders and tickets join rather than building the
  * same ids and addresses again per row.
@@ -117,7 +117,7 @@ export async function loadCustomers(run: Sql, keys: CustomerKeys): Promise<void>
       ELSE left(fh, 1) || sh END || (k + 1)`;
   const status = `(ARRAY['Active', 'Blocked', 'Inactive'])[1 + ${weighted([0.86, 0.06, 0.08], rnd('k', SALT.status))}]`;
 
-  await run(`CREATE TEMP TABLE seed_customers ON COMMIT DROP AS
+  await run(`CREATE UNLOGGED TABLE seed_customers AS
     SELECT k, ${keys.id('k', 'at')} AS id, at
     FROM (SELECT k, ${keys.signedUpAt('k')} AS at FROM generate_series(0, ${keys.count - 1}) k OFFSET 0) c`);
   await run(`ANALYZE seed_customers`);
@@ -146,7 +146,7 @@ export async function loadCustomers(run: Sql, keys: CustomerKeys): Promise<void>
       OFFSET 0
     ) c`);
 
-  await run(`CREATE TEMP TABLE seed_addresses ON COMMIT DROP AS
+  await run(`CREATE UNLOGGED TABLE seed_addresses AS
     SELECT k, a, id, customer_id, at, city_index, pincode, city, state, full_address,
       ${addressJson('full_address', 'c')} AS home
     FROM (

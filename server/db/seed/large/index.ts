@@ -1,8 +1,7 @@
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
 import { databaseUploadStore, diskUploadStore } from '../../../lib/uploadStore';
 import type { DatabaseHandle } from '../../client';
-import { checkCounters, rebuildCounters } from '../../counters';
+import { checkCounters, counterGroups, rebuildCounters } from '../../counters';
 import { seedCategories } from '../index';
 import { seedDemoAdmins } from '../admins';
 import { seedCatalogue } from '../catalogue';
@@ -11,16 +10,29 @@ import { seedServiceAreas } from '../service-areas';
 import { loadAudit } from './audit';
 import {
   dropSecondaryIndexes,
+  dropWorkTables,
   emptyGeneratedTables,
   GENERATED_TABLES,
+  quoteIdent,
   recreateIndexes,
   refuseUnlessEmpty,
-  suspendTriggers,
+  restoreIndexes,
+  settleForBulk,
+  undo,
 } from './bulk';
 import { CustomerKeys, loadCustomers } from './customers';
 import { Timeline } from './expressions';
 import type { LargeSeedCounts } from './options';
-import { loadOrderAccessories, loadOrders, loadStatusHistory, OrderKeys } from './orders';
+import { type Lanes, singleLane, superuserPool, twoLanes } from './lanes';
+import {
+  continueHistoryIds,
+  findFirstOrders,
+  loadOrderAccessories,
+  loadOrders,
+  loadStatusHistory,
+  OrderKeys,
+  rangeOf,
+} from './orders';
 import { loadPlaces } from './places';
 import { loadReference } from './reference';
 import { loadLedgerAndInvoices } from './ledger';
@@ -64,17 +76,22 @@ const DAYS = 730;
  * Fills the database with realistic bulk data for benchmarks and plan tests: pin codes,
  * customers and addresses, orders with their history and accessories, support tickets with
  * replies, return requests, audit rows, the jars-and-cylinders ledger and the invoices, all
- * generated set-based in the database in one transaction (all or nothing). Per-row triggers
- * are off during the load (the ledger's entries are written from the orders and returns, its
- * balances rebuilt from them) and the secondary indexes are built afterwards; then the counters
- * are rebuilt, everything is checked and the planner statistics gathered. Refuses a database
- * that holds orders or customers unless `reset`.
+ * generated set-based in the database. Per-row triggers are off during the load (the ledger's
+ * entries are written from the orders and returns, its balances rebuilt from them) and the
+ * secondary indexes are built afterwards; then the counters are rebuilt, everything is checked
+ * and the planner statistics gathered. Refuses a database that holds orders or customers unless
+ * `reset`.
+ *
+ * On PostgreSQL as a superuser the load runs on two connections at once (`twoLanes`), each step
+ * committing on its own; a failure empties the generated tables again and puts the indexes back.
+ * Otherwise (PGlite, another role) it is one transaction: all or nothing.
  */
 export async function seedLarge(
   handle: DatabaseHandle,
   opts: LargeSeedOptions,
 ): Promise<LargeSeedReport> {
   const { db } = handle;
+  const direct = runnerOf(db);
   const phases: PhaseTiming[] = [];
   const phase = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
     const started = performance.now();
@@ -88,7 +105,10 @@ export async function seedLarge(
   const customers = new CustomerKeys(opts.customers, timeline);
   const orders = new OrderKeys(opts.orders, timeline);
 
-  if (!opts.reset) await refuseUnlessEmpty(runnerOf(db));
+  // What a load that was killed half-way may have left: dropped indexes, work tables.
+  await restoreIndexes(direct);
+  await dropWorkTables(direct);
+  if (!opts.reset) await refuseUnlessEmpty(direct);
   const uploads =
     handle.kind === 'postgres'
       ? databaseUploadStore(db)
@@ -101,67 +121,112 @@ export async function seedLarge(
     await seedDemoAdmins(db);
   });
 
-  await db.transaction(async (tx) => {
-    const run = runnerOf(tx);
+  const load = async (lanes: Lanes) => {
+    const { run } = lanes.main;
     const { resume, indexes, ref } = await phase('prepare', async () => {
       if (opts.reset) await emptyGeneratedTables(run);
       else await refuseUnlessEmpty(run);
-      // Room for the sorts and hashes of a million rows, and for building each index in one
-      // pass (a trigram index built in the default 64 MB takes twice as long). No time limit
-      // (the server's pool may set one). No JIT: compiling these long expressions takes
-      // seconds per statement, more than it saves.
-      await run(`SET LOCAL work_mem = '256MB'`);
-      await run(`SET LOCAL maintenance_work_mem = '1GB'`);
-      await run(`SET LOCAL statement_timeout = 0`);
-      await run(`SET LOCAL jit = off`);
-      const resume = await suspendTriggers(run);
+      const resume = lanes.parallel ? async () => {} : await settleForBulk(run);
       const indexes = await dropSecondaryIndexes(run);
       return { resume, indexes, ref: await loadReference(run) };
     });
     await phase('pin codes', () => loadPlaces(run, timeline));
     await phase('customers', () => loadCustomers(run, customers));
-    await phase('orders', () => loadOrders(run, orders, customers, ref, timeline));
-    await phase('order history', () => loadStatusHistory(run, ref));
-    await phase('order accessories', () => loadOrderAccessories(run, ref));
-    await phase('riders', () => loadRiders(run, tx, timeline));
-    await phase('support tickets', () => loadTickets(run, opts.tickets, customers, ref, timeline));
-    await phase('return requests', () => loadReturns(run, opts.returns, ref, timeline));
-    await phase('audit log', () => loadAudit(run, opts.audit, orders, customers, ref, timeline));
-    await phase('ledger and invoices', () => loadLedgerAndInvoices(tx));
-    await phase('indexes', () => recreateIndexes(run, indexes));
+    await phase('orders', async () => {
+      await findFirstOrders(run, orders, customers);
+      await lanes.split((lane, part, parts) =>
+        lanes.step(lane, (l) =>
+          loadOrders(l.run, orders, customers, ref, timeline, rangeOf(orders, part, parts)),
+        ),
+      );
+    });
+    await phase('order history', async () => {
+      await lanes.split((lane, part, parts) =>
+        lanes.step(lane, (l) => loadStatusHistory(l.run, ref, part, parts)),
+      );
+      await continueHistoryIds(run);
+    });
+    await phase('accessories, riders, tickets, returns, audit', () =>
+      lanes.both(
+        (lane) =>
+          lanes.step(lane, async (l) => {
+            await loadOrderAccessories(l.run, ref);
+            await loadRiders(l.run, l.db, timeline);
+          }),
+        (lane) =>
+          lanes.step(lane, async (l) => {
+            await loadTickets(l.run, opts.tickets, customers, ref, timeline);
+            await loadReturns(l.run, opts.returns, ref, timeline);
+            await loadAudit(l.run, opts.audit, orders, customers, ref, timeline);
+          }),
+      ),
+    );
+    await phase('ledger and invoices', () => loadLedgerAndInvoices(lanes));
+    await phase('indexes', () => recreateIndexes(lanes, indexes));
     await phase('counters', async () => {
-      await rebuildCounters(tx);
+      await lanes.each(counterGroups(), (lane, group) => rebuildCounters(lane.db, group));
       await resume();
     });
-  });
+    await dropWorkTables(run);
+  };
 
-  // PGlite has no autovacuum: without VACUUM an index-only scan still reads the heap, and
-  // without ANALYZE the planner does not know the tables grew and picks scans.
-  await phase('vacuum analyze', () => db.execute(sql`VACUUM ANALYZE`));
-  // Checked once vacuumed: on pages marked all-visible its scans run two to three times faster
-  // than inside the load's transaction. The counters were rebuilt in that transaction, so a
-  // mismatch here is a fault of the counter definitions, reported in full.
-  await phase('check counters', async () => {
-    const mismatches = await checkCounters(db);
-    if (mismatches.length) {
-      const lines = mismatches.map(
-        (m) => `  ${m.table} ${m.key}: kept ${m.kept}, counted ${m.counted}`,
-      );
-      throw new Error(`Counters disagree with the rows they count:\n${lines.join('\n')}`);
+  const check = async (lanes: Lanes) => {
+    // PGlite has no autovacuum: without VACUUM an index-only scan still reads the heap, and
+    // without ANALYZE the planner does not know the tables grew and picks scans.
+    await phase('vacuum analyze', async () => {
+      if (!lanes.parallel) return void (await direct(`VACUUM ANALYZE`));
+      const tables = await direct<{ name: string }>(`SELECT relname AS name FROM pg_class
+        WHERE relkind = 'r' AND relnamespace = current_schema()::regnamespace
+        ORDER BY pg_relation_size(oid) DESC`);
+      await lanes.each(tables, (lane, t) => lane.run(`VACUUM ANALYZE ${quoteIdent(t.name)}`));
+    });
+    // Checked once vacuumed: on pages marked all-visible their scans run two to three times
+    // faster. A mismatch here is a fault of the counter or ledger definitions, reported in full.
+    await phase('check counters and ledger', () =>
+      lanes.both(
+        async (lane) => {
+          const mismatches = await checkCounters(lane.db);
+          if (mismatches.length) {
+            const lines = mismatches.map(
+              (m) => `  ${m.table} ${m.key}: kept ${m.kept}, counted ${m.counted}`,
+            );
+            throw new Error(`Counters disagree with the rows they count:\n${lines.join('\n')}`);
+          }
+        },
+        async (lane) => {
+          const mismatches = await checkLedger(lane.db);
+          if (mismatches.length) {
+            const lines = mismatches
+              .slice(0, 20)
+              .map((m) => `  ${m.what} ${m.key}: kept ${m.kept}, counted ${m.counted}`);
+            throw new Error(
+              `The ledger or the invoices disagree with the rows they come from ` +
+                `(${mismatches.length}):\n${lines.join('\n')}`,
+            );
+          }
+        },
+      ),
+    );
+  };
+
+  const pool = await superuserPool(handle);
+  if (pool) {
+    const lanes = await twoLanes(pool);
+    try {
+      await load(lanes);
+      await check(lanes);
+    } catch (err) {
+      await undo(direct).catch((undoErr) => {
+        console.error('seed:large could not undo the load:', undoErr);
+      });
+      throw err;
+    } finally {
+      await lanes.close();
     }
-  });
-  await phase('check ledger', async () => {
-    const mismatches = await checkLedger(db);
-    if (mismatches.length) {
-      const lines = mismatches
-        .slice(0, 20)
-        .map((m) => `  ${m.what} ${m.key}: kept ${m.kept}, counted ${m.counted}`);
-      throw new Error(
-        `The ledger or the invoices disagree with the rows they come from ` +
-          `(${mismatches.length}):\n${lines.join('\n')}`,
-      );
-    }
-  });
+  } else {
+    await db.transaction((tx) => load(singleLane(tx)));
+    await check(singleLane(db));
+  }
 
   const rows = await phase('count rows', async () => {
     const counted = ['pincodes', ...GENERATED_TABLES]

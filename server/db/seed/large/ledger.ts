@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { saveDemoBusiness } from '../invoices';
 import { setDepotStock, writeLedgerFromHistory } from '../returnables';
-import type { Transaction } from './run';
+import type { Lanes } from './lanes';
 
 /**
  * The jars-and-cylinders ledger and the invoices of the loaded orders, as the demo has them:
@@ -10,15 +10,24 @@ import type { Transaction } from './run';
  * off), the balances rebuilt from those entries in one pass, the depot's stock, and an invoice
  * for every delivered order, numbered per financial year in the order they were delivered.
  */
-export async function loadLedgerAndInvoices(tx: Transaction): Promise<void> {
+export async function loadLedgerAndInvoices(lanes: Lanes): Promise<void> {
   const step = async (name: string, work: () => Promise<unknown>) => {
     const t = performance.now();
     await work();
     if (process.env.SEED_DEBUG) console.log('   ', name, Math.round(performance.now() - t));
   };
-  await step('business', () => saveDemoBusiness(tx));
-  await step('entries', () => writeLedgerFromHistory(tx));
-  await step('balances', () => tx.execute(sql`SELECT rebuild_returnable_balances()`));
-  await step('stock', () => setDepotStock(tx));
-  await step('invoices', () => tx.execute(sql`SELECT issue_missing_invoices()`));
+  // The ledger and the invoices are written from the same orders but not from each other.
+  await lanes.both(
+    (lane) =>
+      lanes.step(lane, async ({ db }) => {
+        await step('entries', () => writeLedgerFromHistory(db));
+        await step('balances', () => db.execute(sql`SELECT rebuild_returnable_balances()`));
+        await step('stock', () => setDepotStock(db));
+      }),
+    (lane) =>
+      lanes.step(lane, async ({ db }) => {
+        await step('business', () => saveDemoBusiness(db));
+        await step('invoices', () => db.execute(sql`SELECT issue_missing_invoices()`));
+      }),
+  );
 }

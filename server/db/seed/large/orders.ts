@@ -109,7 +109,11 @@ const kindOf = (ref: Reference, categoryId: string) =>
  * Order i's placing time, customer, service and address (an SQL subquery): customers mostly
  * order their usual service, from their first address.
  */
-function placedOrders(orders: OrderKeys, customers: CustomerKeys): string {
+function placedOrders(
+  orders: OrderKeys,
+  customers: CustomerKeys,
+  [from, to]: Range = [0, orders.count],
+): string {
   return `SELECT i, at, k,
       CASE WHEN ${chance(0.7, 'i', SALT.usual)} THEN ${customers.usualService('k')}
         ELSE ${weighted(SERVICE_MIX, rnd('i', SALT.service))} END AS kind,
@@ -118,18 +122,43 @@ function placedOrders(orders: OrderKeys, customers: CustomerKeys): string {
     FROM (
       SELECT i, ${orders.placedAt('i')} AS at,
         ${customers.activeBy(orders.share('i'), rnd('i', SALT.customer))} AS k
-      FROM generate_series(0, ${orders.count - 1}) i
+      FROM generate_series(${from}, ${to - 1}) i
       OFFSET 0
     ) o`;
 }
 
+/** Orders `from` up to (not including) `to`, by number. */
+export type Range = [from: number, to: number];
+
+/** The `part`th of `parts` equal ranges of the orders (the last takes what is left). */
+export function rangeOf(orders: OrderKeys, part: number, parts: number): Range {
+  const size = Math.ceil(orders.count / parts);
+  return [Math.min(orders.count, part * size), Math.min(orders.count, (part + 1) * size)];
+}
+
 /**
- * The orders, computed in one statement (no intermediate table: on PGlite writing rows costs
- * far more than computing them): who, which service, address, product or plan, quantity,
- * emergency, accessory, prices and charges, and where the order stands now. Old orders are
- * delivered or cancelled; orders of the last two days are still moving; tiffin subscriptions
- * are jobs until their end date. A customer's first order of a service is fresh, every later
- * one a reorder. History, accessories and returns are derived from these rows afterwards.
+ * The work table `seed_first`: each customer's first order of each service (by number), which
+ * is fresh; made once over all the orders, before they are loaded in parts.
+ */
+export async function findFirstOrders(
+  run: Sql,
+  orders: OrderKeys,
+  customers: CustomerKeys,
+): Promise<void> {
+  // OFFSET 0 keeps each level a subquery, so that a column computed once is not computed
+  // again wherever the level above mentions it.
+  await run(`CREATE UNLOGGED TABLE seed_first AS
+    SELECT min(i) AS i FROM (${placedOrders(orders, customers)} OFFSET 0) o GROUP BY k, kind`);
+  await run(`ANALYZE seed_first`);
+}
+
+/**
+ * The orders of `range`, computed in one statement (no intermediate table: on PGlite writing
+ * rows costs far more than computing them): who, which service, address, product or plan,
+ * quantity, emergency, accessory, prices and charges, and where the order stands now. Old orders
+ * are delivered or cancelled; orders of the last two days are still moving; tiffin subscriptions
+ * are jobs until their end date. A customer's first order of a service is fresh (`seed_first`),
+ * every later one a reorder. History, accessories and returns are derived from these rows.
  */
 export async function loadOrders(
   run: Sql,
@@ -137,13 +166,8 @@ export async function loadOrders(
   customers: CustomerKeys,
   ref: Reference,
   timeline: Timeline,
+  range: Range = [0, orders.count],
 ): Promise<void> {
-  // OFFSET 0 keeps each level a subquery, so that a column computed once is not computed
-  // again wherever the level above mentions it.
-  await run(`CREATE TEMP TABLE seed_first ON COMMIT DROP AS
-    SELECT min(i) AS i FROM (${placedOrders(orders, customers)} OFFSET 0) o GROUP BY k, kind`);
-  await run(`ANALYZE seed_first`);
-
   const now = timeline.nowSql;
   const lastMinute = `(${now} - interval '1 minute')`;
   const hours = (n: string) => `(${n}) * interval '1 hour'`;
@@ -223,7 +247,7 @@ export async function loadOrders(
                   (kind = 0 AND ${chance(0.05, 'i', SALT.emergency)})
                     OR (kind = 1 AND ${chance(0.15, 'i', SALT.emergency)}) AS emergency,
                   ${rnd('i', SALT.fate)} AS fate
-                FROM (${placedOrders(orders, customers)} OFFSET 0) o
+                FROM (${placedOrders(orders, customers, range)} OFFSET 0) o
                 OFFSET 0
               ) o
               OFFSET 0
@@ -242,23 +266,30 @@ export async function loadOrders(
 }
 
 /**
- * Every status each order has had, from the order itself: placed (Pending, by the customer),
- * then out for delivery and delivered, or cancelled (by the customer or an admin), each with
- * who and when. Ids are given here rather than drawn one by one from the sequence, which then
- * continues after them.
+ * Every status each order of part `part` of `parts` (split by a hash of the order's id) has
+ * had, from the order itself: placed (Pending, by the customer), then out for delivery and
+ * delivered, or cancelled (by the customer or an admin), each with who and when. Ids are given
+ * here rather than drawn one by one from the sequence (`continueHistoryIds` moves it past them):
+ * the nth order of a part has ids (n × parts + part) × 3 + its step, so parts never collide.
  */
-export async function loadStatusHistory(run: Sql, ref: Reference): Promise<void> {
+export async function loadStatusHistory(
+  run: Sql,
+  ref: Reference,
+  part = 0,
+  parts = 1,
+): Promise<void> {
   const adminIds = textArray(ref.staff.map((s) => s.id));
   const adminNames = textArray(ref.staff.map((s) => s.name));
   const tiffinId = lit(ref.categoryIds[TIFFIN]!);
   await run(`INSERT INTO order_status_history (id, order_id, from_status, to_status, admin_id,
       admin_name, at)
-    SELECT o.n * 3 + h.step, o.id, h.from_status, h.to_status, (${adminIds})[h.admin + 1],
+    SELECT (o.n * ${parts} + ${part}) * 3 + h.step, o.id, h.from_status, h.to_status, (${adminIds})[h.admin + 1],
       (${adminNames})[h.admin + 1], h.at
     FROM (
       SELECT row_number() OVER () AS n, id, status, created_at, updated_at,
         category_id = ${tiffinId} AS tiffin, hashtext(id) AS h
       FROM orders
+      ${parts > 1 ? `WHERE mod(hashtext(id)::int8 + 2147483648, ${parts}) = ${part}` : ''}
       OFFSET 0
     ) o CROSS JOIN LATERAL (VALUES
       (1, NULL, 'Pending', NULL::int, o.created_at),
@@ -275,6 +306,10 @@ export async function loadStatusHistory(run: Sql, ref: Reference): Promise<void>
         o.updated_at)
     ) h(step, from_status, to_status, admin, at)
     WHERE h.to_status IS NOT NULL`);
+}
+
+/** The history's id sequence continues after the ids `loadStatusHistory` gave. */
+export async function continueHistoryIds(run: Sql): Promise<void> {
   await run(`SELECT setval(pg_get_serial_sequence('order_status_history', 'id'),
     (SELECT max(id) FROM order_status_history))`);
 }

@@ -80,7 +80,7 @@ export function kitchenJson(city: string): string {
 }
 
 /**
- * The temporary table `seed_place` (one row per pin code: its place number, city and locality)
+ * The work table `seed_place` (one row per pin code: its place number, city and locality)
  * that every address joins, and the pin codes themselves in `pincodes` (those already there
  * are kept).
  */
@@ -94,8 +94,8 @@ export async function loadPlaces(run: Sql, timeline: Timeline): Promise<void> {
       return `(${place}, ${city}, ${lit(String(c.firstPin + j))}, ${lit(c.city)}, ${lit(c.state)}, ${lit(locality)}, ${lit(pinType)})`;
     }),
   );
-  await run(`CREATE TEMP TABLE seed_place (p int PRIMARY KEY, city_index int, pincode text,
-    city text, state text, locality text, pin_type text) ON COMMIT DROP`);
+  await run(`CREATE UNLOGGED TABLE seed_place (p int PRIMARY KEY, city_index int, pincode text,
+    city text, state text, locality text, pin_type text)`);
   await run(`INSERT INTO seed_place VALUES ${rows.join(',\n')}`);
   await run(`ANALYZE seed_place`);
   const added = `${lit(timeline.start.toISOString())}::timestamptz - interval '30 days'`;

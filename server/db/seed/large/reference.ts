@@ -30,13 +30,13 @@ export interface Reference {
 const kindValues = SERVICE_KINDS.map((k, i) => `('${k}', ${i})`).join(', ');
 
 /**
- * Reads the catalogue into the temporary tables `seed_item` (products, and plans for tiffin)
+ * Reads the catalogue into the work tables `seed_item` (products, and plans for tiffin)
  * and `seed_accessory`, numbered per service so that a row picks one by a number, and answers
  * the counts and settings the statements need. The price is the one an order pays: the
  * discount price when there is one.
  */
 export async function loadReference(run: Sql): Promise<Reference> {
-  await run(`CREATE TEMP TABLE seed_item ON COMMIT DROP AS
+  await run(`CREATE UNLOGGED TABLE seed_item AS
     SELECT k.i AS kind, (row_number() OVER (PARTITION BY k.i ORDER BY p.created_at, p.id) - 1)::int AS slot,
       p.id, coalesce(nullif(p.discount_price, 0), p.price) AS price, NULL::int AS days
     FROM products p JOIN categories c ON c.id = p.category_id
@@ -45,7 +45,7 @@ export async function loadReference(run: Sql): Promise<Reference> {
     UNION ALL
     SELECT ${TIFFIN}, (row_number() OVER (ORDER BY created_at, id) - 1)::int, id, price, duration
     FROM plans WHERE status = 'Active'`);
-  await run(`CREATE TEMP TABLE seed_accessory ON COMMIT DROP AS
+  await run(`CREATE UNLOGGED TABLE seed_accessory AS
     SELECT k.i AS kind, (row_number() OVER (PARTITION BY k.i ORDER BY a.created_at, a.id) - 1)::int AS slot,
       a.id, a.name, coalesce(nullif(a.discount_price, 0), a.price) AS price
     FROM accessories a JOIN categories c ON c.id = a.category_id

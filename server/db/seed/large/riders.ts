@@ -2,6 +2,7 @@ import { assignRecentRuns } from '../riders';
 import type { Timeline } from './expressions';
 import { FIRST_NAMES, SURNAMES } from './names';
 import { textArray } from './expressions';
+import type { Database } from '../../client';
 import type { Sql, Transaction } from './run';
 
 /**
@@ -9,7 +10,11 @@ import type { Sql, Transaction } from './run';
  * round, then the last week's jobs given to them with their history and settled cash, as the
  * demo data does (server/db/seed/riders.ts).
  */
-export async function loadRiders(run: Sql, tx: Transaction, timeline: Timeline): Promise<void> {
+export async function loadRiders(
+  run: Sql,
+  tx: Database | Transaction,
+  timeline: Timeline,
+): Promise<void> {
   const firsts = textArray(FIRST_NAMES.slice(0, 48));
   const lasts = textArray(SURNAMES.map(([name]) => name));
   await run(`INSERT INTO riders (id, name, phone, vehicle, pincodes, shift, status)

@@ -78,7 +78,7 @@ export async function loadTickets(
   const now = timeline.nowSql;
   const lastMinute = `(${now} - interval '1 minute')`;
   const share = `((j + ${rnd('j', SALT.time)}) / ${count})`;
-  await run(`CREATE TEMP TABLE seed_tickets ON COMMIT DROP AS
+  await run(`CREATE UNLOGGED TABLE seed_tickets AS
     SELECT ${uuid7('t.at', 'j', ID_TAGS.ticket)} AS id, j, t.at, c.id AS customer_id,
       type, resolved, reply_at, follow_at, coalesce(follow_at, reply_at, t.at) AS updated_at
     FROM (
