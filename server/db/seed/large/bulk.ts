@@ -51,6 +51,14 @@ export async function emptyGeneratedTables(run: Sql): Promise<void> {
   await run(`TRUNCATE ${tables.join(', ')} RESTART IDENTITY CASCADE`);
 }
 
+/** Whether the load's role may turn triggers off for its own session only. */
+export async function isSuperuser(run: Sql): Promise<boolean> {
+  const [role] = await run<{ superuser: string }>(
+    `SELECT current_setting('is_superuser') AS superuser`,
+  );
+  return role?.superuser === 'on';
+}
+
 /**
  * Sets the load's transaction up for bulk work (as `twoLanes` sets up its connections): room for
  * the sorts and hashes of a million rows and for building each index in one pass (a trigram index
@@ -85,10 +93,7 @@ export async function undo(run: Sql): Promise<void> {
  * of each table; the answer re-enables them before commit.
  */
 async function suspendTriggers(run: Sql): Promise<() => Promise<void>> {
-  const [role] = await run<{ superuser: string }>(
-    `SELECT current_setting('is_superuser') AS superuser`,
-  );
-  if (role?.superuser === 'on') {
+  if (await isSuperuser(run)) {
     await run(`SET LOCAL session_replication_role = replica`);
     return async () => {
       await run(`SET LOCAL session_replication_role = origin`);

@@ -213,13 +213,16 @@ export async function seedLarge(
   if (pool) {
     const lanes = await twoLanes(pool);
     try {
-      await load(lanes);
+      try {
+        await load(lanes);
+      } catch (err) {
+        await undo(direct).catch((undoErr) => {
+          console.error('seed:large could not undo the load:', undoErr);
+        });
+        throw err;
+      }
+      // As after the single transaction: a failed check leaves the loaded rows to look at.
       await check(lanes);
-    } catch (err) {
-      await undo(direct).catch((undoErr) => {
-        console.error('seed:large could not undo the load:', undoErr);
-      });
-      throw err;
     } finally {
       await lanes.close();
     }

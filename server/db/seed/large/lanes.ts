@@ -2,6 +2,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import type { Database, DatabaseHandle } from '../../client';
 import * as schema from '../../schema';
+import { isSuperuser } from './bulk';
 import { runnerOf, type Sql, type Transaction } from './run';
 
 /** One connection the load runs statements on. */
@@ -42,11 +43,7 @@ export interface Lanes {
  * them table by table, which holds for every session, so its load stays one transaction.
  */
 export async function superuserPool(handle: DatabaseHandle): Promise<pg.Pool | undefined> {
-  if (handle.kind !== 'postgres') return undefined;
-  const [role] = await runnerOf(handle.db)<{ superuser: string }>(
-    `SELECT current_setting('is_superuser') AS superuser`,
-  );
-  if (role?.superuser !== 'on') return undefined;
+  if (handle.kind !== 'postgres' || !(await isSuperuser(runnerOf(handle.db)))) return undefined;
   return (handle.db as unknown as { $client: pg.Pool }).$client;
 }
 
@@ -79,7 +76,13 @@ export function singleLane(db: Database | Transaction): Lanes {
  * keys hold by construction). Parallel index builds are off: the two lanes already fill two cores.
  */
 export async function twoLanes(pool: pg.Pool): Promise<Lanes> {
-  const clients = [await pool.connect(), await pool.connect()];
+  const clients: pg.PoolClient[] = [];
+  try {
+    for (let i = 0; i < 2; i++) clients.push(await pool.connect());
+  } catch (err) {
+    for (const client of clients) client.release();
+    throw err;
+  }
   const lanes = clients.map((client) => {
     const db = drizzle({ client, schema }) as unknown as Database;
     return { run: runnerOf(db), db };
