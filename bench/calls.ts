@@ -155,12 +155,11 @@ export async function discoverCalls(
   await deep('orders emergency sort=orderId', orders, { emergency: 'true', sortField: 'orderId' });
   // Filters that keep few orders, by amount and by number: partial indexes of their own
   // (cancelled, fresh), or, for a range of days, a deep page read from the list's other end.
-  for (const [label, filter] of [
-    ['orders Cancelled', { status: 'Cancelled' }],
-    ['by-type fresh', { type: 'fresh' }],
-    ['orders last 30 days', { from: daysAgo(30) }],
+  for (const [label, path, filter] of [
+    ['orders Cancelled', orders, { status: 'Cancelled' }],
+    ['by-type fresh', '/api/order/by-type', { type: 'fresh' }],
+    ['orders last 30 days', orders, { from: daysAgo(30) }],
   ] as const) {
-    const path = label.startsWith('by-type') ? '/api/order/by-type' : orders;
     for (const sortField of ['totalAmount', 'orderId']) {
       const params = { ...filter, sortField, sortOrder: 'desc' };
       add(`${label} sort=${sortField}`, path, { ...params, page: 1, limit: 10 });

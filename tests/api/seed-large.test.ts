@@ -341,8 +341,7 @@ describe('seed:large', () => {
     const small = { orders: 300, customers: 30, tickets: 5, returns: 5, audit: 5 };
     const before = await one<{ n: number }>(sql`SELECT count(*)::int AS n FROM orders`);
     await s.db.execute(sql`UPDATE products SET status = 'Inactive'
-      WHERE category_id IN (SELECT id FROM categories WHERE kind = 'water') AND status = 'Active'
-      RETURNING id`);
+      WHERE category_id IN (SELECT id FROM categories WHERE kind = 'water') AND status = 'Active'`);
     try {
       await expect(
         seedLarge(handle(), { ...small, dataDir: s.config.dataDir, reset: true }),

@@ -135,30 +135,24 @@ export async function seedLarge(
     await phase('orders', async () => {
       await findFirstOrders(run, orders, customers);
       await lanes.split((lane, part, parts) =>
-        lanes.step(lane, (l) =>
-          loadOrders(l.run, orders, customers, ref, timeline, rangeOf(orders, part, parts)),
-        ),
+        loadOrders(lane.run, orders, customers, ref, timeline, rangeOf(orders, part, parts)),
       );
     });
     await phase('order history', async () => {
-      await lanes.split((lane, part, parts) =>
-        lanes.step(lane, (l) => loadStatusHistory(l.run, ref, part, parts)),
-      );
+      await lanes.split((lane, part, parts) => loadStatusHistory(lane.run, ref, part, parts));
       await continueHistoryIds(run);
     });
     await phase('accessories, riders, tickets, returns, audit', () =>
       lanes.both(
-        (lane) =>
-          lanes.step(lane, async (l) => {
-            await loadOrderAccessories(l.run, ref);
-            await loadRiders(l.run, l.db, timeline);
-          }),
-        (lane) =>
-          lanes.step(lane, async (l) => {
-            await loadTickets(l.run, opts.tickets, customers, ref, timeline);
-            await loadReturns(l.run, opts.returns, ref, timeline);
-            await loadAudit(l.run, opts.audit, orders, customers, ref, timeline);
-          }),
+        async ({ run, db }) => {
+          await loadOrderAccessories(run, ref);
+          await loadRiders(run, db, timeline);
+        },
+        async ({ run }) => {
+          await loadTickets(run, opts.tickets, customers, ref, timeline);
+          await loadReturns(run, opts.returns, ref, timeline);
+          await loadAudit(run, opts.audit, orders, customers, ref, timeline);
+        },
       ),
     );
     await phase('ledger and invoices', () => loadLedgerAndInvoices(lanes));

@@ -11,6 +11,9 @@ export interface Lane {
   db: Database | Transaction;
 }
 
+/** A piece of the load's work on one lane. */
+type Step = (lane: Lane) => Promise<unknown>;
+
 /**
  * Where the load runs: one transaction on one connection (PGlite, or a PostgreSQL role that is
  * not a superuser), or two connections side by side (a PostgreSQL superuser), so that the second
@@ -22,17 +25,18 @@ export interface Lanes {
   readonly parallel: boolean;
   /** The first connection; the only one when not parallel. */
   readonly main: Lane;
-  /** Each piece of work on a lane of its own, at once; one after the other when not parallel. */
-  both<A, B>(
-    first: (lane: Lane) => Promise<A>,
-    second: (lane: Lane) => Promise<B>,
-  ): Promise<[A, B]>;
-  /** Every item, each taken by whichever lane is free next, in the order given. */
-  each<T>(items: T[], work: (lane: Lane, item: T) => Promise<unknown>): Promise<void>;
-  /** The same work on every lane, told which part it is (0-based) of how many. */
+  /**
+   * Each piece of work on a lane of its own, at once, each in a transaction of its own; one after
+   * the other in the load's transaction when not parallel.
+   */
+  both(first: Step, second: Step): Promise<void>;
+  /** The same work on every lane, told which part it is (0-based) of how many; as `both`. */
   split(work: (lane: Lane, part: number, parts: number) => Promise<unknown>): Promise<void>;
-  /** Runs one step: in a transaction of its own on a parallel lane, else in the load's. */
-  step<T>(lane: Lane, work: (lane: Lane) => Promise<T>): Promise<T>;
+  /**
+   * Every item, each taken by whichever lane is free next, in the order given; outside a
+   * transaction (an index is built, a table vacuumed, on its own).
+   */
+  each<T>(items: T[], work: (lane: Lane, item: T) => Promise<unknown>): Promise<void>;
   /** Gives the connections back. */
   close(): Promise<void>;
 }
@@ -54,16 +58,15 @@ export function singleLane(db: Database | Transaction): Lanes {
     parallel: false,
     main,
     async both(first, second) {
-      const a = await first(main);
-      return [a, await second(main)];
-    },
-    async each(items, work) {
-      for (const item of items) await work(main, item);
+      await first(main);
+      await second(main);
     },
     async split(work) {
       await work(main, 0, 1);
     },
-    step: (lane, work) => work(lane),
+    async each(items, work) {
+      for (const item of items) await work(main, item);
+    },
     close: async () => {},
   };
 }
@@ -98,12 +101,11 @@ export async function twoLanes(pool: pg.Pool): Promise<Lanes> {
   return {
     parallel: true,
     main: lanes[0],
-    async both<A, B>(
-      first: (lane: Lane) => Promise<A>,
-      second: (lane: Lane) => Promise<B>,
-    ): Promise<[A, B]> {
-      const [a, b] = await settled<unknown>([first(lanes[0]), second(lanes[1])]);
-      return [a as A, b as B];
+    async both(first, second) {
+      await settled([inStep(lanes[0], first), inStep(lanes[1], second)]);
+    },
+    async split(work) {
+      await settled(lanes.map((lane, part) => inStep(lane, (l) => work(l, part, lanes.length))));
     },
     async each(items, work) {
       let next = 0;
@@ -118,16 +120,16 @@ export async function twoLanes(pool: pg.Pool): Promise<Lanes> {
       };
       await settled(lanes.map(take));
     },
-    async split(work) {
-      await settled(lanes.map((lane, part) => work(lane, part, lanes.length)));
-    },
-    step: (lane, work) =>
-      (lane.db as Database).transaction((tx) => work({ run: runnerOf(tx), db: tx })),
     async close() {
       // Not back into the pool: their settings are the load's, not the app's.
       for (const client of clients) client.release(true);
     },
   };
+}
+
+/** A step on a parallel lane: in a transaction of its own, committed when it ends. */
+function inStep(lane: Lane, work: Step): Promise<unknown> {
+  return (lane.db as Database).transaction((tx) => work({ run: runnerOf(tx), db: tx }));
 }
 
 /**

@@ -18,16 +18,14 @@ export async function loadLedgerAndInvoices(lanes: Lanes): Promise<void> {
   };
   // The ledger and the invoices are written from the same orders but not from each other.
   await lanes.both(
-    (lane) =>
-      lanes.step(lane, async ({ db }) => {
-        await step('entries', () => writeLedgerFromHistory(db));
-        await step('balances', () => db.execute(sql`SELECT rebuild_returnable_balances()`));
-        await step('stock', () => setDepotStock(db));
-      }),
-    (lane) =>
-      lanes.step(lane, async ({ db }) => {
-        await step('business', () => saveDemoBusiness(db));
-        await step('invoices', () => db.execute(sql`SELECT issue_missing_invoices()`));
-      }),
+    async ({ db }) => {
+      await step('entries', () => writeLedgerFromHistory(db));
+      await step('balances', () => db.execute(sql`SELECT rebuild_returnable_balances()`));
+      await step('stock', () => setDepotStock(db));
+    },
+    async ({ db }) => {
+      await step('business', () => saveDemoBusiness(db));
+      await step('invoices', () => db.execute(sql`SELECT issue_missing_invoices()`));
+    },
   );
 }
