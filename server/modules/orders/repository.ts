@@ -495,8 +495,12 @@ export function createOrderRepository(db: Database) {
    * orders at one end of the sort, whatever the page, and from the other end every older order
    * would be walked.
    */
-  async function deepPageIds(q: OrderPageQuery, m: SearchMatches | undefined, total: number) {
-    const window = { offset: (q.page - 1) * q.limit, limit: q.limit };
+  async function deepPageIds(
+    q: OrderListQuery,
+    m: SearchMatches | undefined,
+    window: Window,
+    total: number,
+  ) {
     const after = total - window.offset - window.limit;
     if (after >= window.offset) return pageIds(q, m, window);
     if (window.offset >= total) return [];
@@ -582,11 +586,11 @@ export function createOrderRepository(db: Database) {
      */
     async page(q: OrderPageQuery): Promise<{ rows: OrderRow[]; total: number }> {
       const m = q.search ? await lookUp(q.search) : undefined;
-      const offset = (q.page - 1) * q.limit;
+      const window = { offset: (q.page - 1) * q.limit, limit: q.limit };
       const [ids, n] =
-        q.sort === 'totalAmount' && offset >= SEEK_FROM_OFFSET
-          ? await total(q, m).then(async (n) => [await deepPageIds(q, m, n), n] as const)
-          : await Promise.all([pageIds(q, m, { offset, limit: q.limit }), total(q, m)]);
+        q.sort === 'totalAmount' && window.offset >= SEEK_FROM_OFFSET
+          ? await total(q, m).then(async (n) => [await deepPageIds(q, m, window, n), n] as const)
+          : await Promise.all([pageIds(q, m, window), total(q, m)]);
       if (!ids.length) return { rows: [], total: n };
       return { rows: await rowsOf(ids), total: n };
     },
