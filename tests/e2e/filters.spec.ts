@@ -68,8 +68,14 @@ test('the orders list filters by service, emergency, pin code and days, kept in 
   // Custom days: none of these orders was placed in January 2000.
   await flip(page, 'Emergency only', false);
   await choose(page, 'Date', 'Custom dates');
-  await expect(page).toHaveURL(/date=custom&from=\d{4}-\d{2}-\d{2}&to=/);
-  // Placed within the last hour: today in India is in the range (custom days start as today).
+  // Custom days start as today in India: one day, from and to the same.
+  await expect(page).toHaveURL(/date=custom&from=(\d{4}-\d{2}-\d{2})&to=\1(&|$)/);
+  // These orders were placed within the last two hours, which may be yesterday in India (just
+  // after midnight there): widened to start the day before, the range holds them at any hour.
+  const today = new URL(page.url()).searchParams.get('to')!;
+  const yesterday = new Date(Date.parse(`${today}T00:00:00Z`) - 86_400_000).toISOString();
+  await page.getByRole('textbox', { name: 'From', exact: true }).fill(yesterday.slice(0, 10));
+  await expect(page).toHaveURL(new RegExp(`from=${yesterday.slice(0, 10)}&to=${today}`));
   await expect(page.getByText(/^Showing 1 to \d out of \d$/)).toBeVisible();
   await page.getByRole('textbox', { name: 'From', exact: true }).fill('2000-01-01');
   await page.getByRole('textbox', { name: 'To', exact: true }).fill('2000-01-31');
