@@ -43,6 +43,26 @@ export interface SqlPhaseResult {
 /** The raw driver under drizzle: a pg Pool or a PGlite instance, both with `query(text, params)`. */
 interface RawClient {
   query(text: string, params?: unknown[]): Promise<unknown>;
+  /** pg only: a query config, named to prepare it once per connection. */
+  query(config: { name: string; text: string; values: unknown[] }): Promise<unknown>;
+}
+
+/**
+ * The names the server's statements run under (drizzle's `.prepare(name)`, on pg: the session
+ * check, the orders' rows), by their text, so that the raw driver prepares the same ones: run
+ * unnamed, PostgreSQL would parse and plan them on every run, which the server does not.
+ */
+function recordStatementNames(raw: RawClient): Map<string, string> {
+  const names = new Map<string, string>();
+  const query = raw.query.bind(raw) as (...args: unknown[]) => Promise<unknown>;
+  (raw as { query: (...args: unknown[]) => Promise<unknown> }).query = (...args) => {
+    const config = args[0] as { name?: unknown; text?: unknown };
+    if (typeof config === 'object' && typeof config.name === 'string' && config.name) {
+      names.set(String(config.text), config.name);
+    }
+    return query(...args);
+  };
+  return names;
 }
 
 export async function sqlPhase(
@@ -124,6 +144,7 @@ export async function sqlPhase(
 
     if (opts.timeSql) {
       const raw = (handle.db as unknown as { $client: RawClient }).$client;
+      const names = recordStatementNames(raw);
       for (const call of calls) {
         sink = [];
         const res = await inject(call.path);
@@ -138,7 +159,12 @@ export async function sqlPhase(
           continue;
         }
         const run = async () => {
-          for (const q of queries) await raw.query(q.text, q.params);
+          for (const q of queries) {
+            const name = names.get(q.text);
+            await (name
+              ? raw.query({ name, text: q.text, values: q.params })
+              : raw.query(q.text, q.params));
+          }
         };
         await run(); // warm the plan cache and the buffers, as the server's first call would
         const one = await timeLoop(run, { seconds: opts.seconds, workers: 1, minRuns: 3 });
