@@ -1,4 +1,4 @@
-import { Typography } from '@mui/material';
+import { Typography, useMediaQuery, type Theme } from '@mui/material';
 import type { ReactNode } from 'react';
 import {
   Datagrid,
@@ -13,6 +13,7 @@ import { formatDashedDate, formatRupees } from '@/format';
 import { bulkActionProps } from '@/lists/BulkActions';
 import { shortId } from '../users/names';
 import { OrderBulkStatusButton } from './OrderBulkStatusButton';
+import { OrderCardList } from './OrderCardList';
 import { OrderIdCell } from './OrderIdCell';
 import { OrderRowActions } from './OrderRowActions';
 import { OrderStatusChip } from './OrderStatusChip';
@@ -47,8 +48,12 @@ export interface OrderDatagridProps {
 }
 
 const returnCell = (r: RaRecord) => (collectsReturns(serviceKind(r)) ? r.returnQuantity : '—');
+const quantityCell = (r: RaRecord) => r.returnQuantity;
 
-/** The orders table of every orders and assigning-jobs list (spec 001 §2). */
+/**
+ * The orders table of every orders and assigning-jobs list (spec 001 §2); on a phone, the same
+ * orders one line each (OrderCardList).
+ */
 export function OrderDatagrid({
   viewPath,
   returns,
@@ -70,6 +75,19 @@ export function OrderDatagrid({
     ),
     'app.orders.bulk_selected',
   );
+  const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
+  if (isSmall) {
+    return (
+      <OrderCardList
+        viewPath={viewPath}
+        sortFields={sortFields}
+        returnOf={returns === 'none' ? undefined : returns === 'row' ? returnCell : quantityCell}
+        jobs={jobs}
+        tiffin={tiffin}
+        bulkToolbar={'bulkActionsToolbar' in bulk ? bulk.bulkActionsToolbar : undefined}
+      />
+    );
+  }
   return (
     <Datagrid {...bulk} rowClick={false}>
       <FunctionField
@@ -130,7 +148,7 @@ export function OrderDatagrid({
         <FunctionField
           label="app.orders.return"
           sortable={false}
-          render={returns === 'row' ? returnCell : (r) => r.returnQuantity}
+          render={returns === 'row' ? returnCell : quantityCell}
         />
       )}
       <FunctionField

@@ -153,4 +153,16 @@ export const messages = {
       edit_failed: 'Failed to edit category. Please try again.',
     },
   },
+  // The names react-admin's own components give the orders' fields (the phone list's sort menu).
+  resources: {
+    orders: {
+      fields: {
+        createdAt: ordersMessages.date,
+        orderId: ordersMessages.order_id,
+        totalAmount: ordersMessages.amount,
+        status: ordersMessages.status,
+        pincode: ordersMessages.pin_code,
+      },
+    },
+  },
 };

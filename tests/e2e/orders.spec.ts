@@ -162,6 +162,67 @@ test('set two orders Out for Delivery at once with the row checkboxes', async ({
   await expect(history.getByText('Out for Delivery')).toBeVisible();
 });
 
+test('on a phone, the orders are a line each: sort, select, edit a status and open one', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/admin-panel/orders/1?pincode=400053');
+  await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible();
+  const [first, second, , last] = E2E_JOBS.water['400053'];
+  const line = (orderId: string) => page.getByRole('listitem').filter({ hasText: orderId });
+  await expect(line(first!)).toBeVisible();
+  await expect(page.getByRole('table')).toHaveCount(0);
+  // The number, a status, then the customer, day and amount: what the table's columns said.
+  await expect(line(first!)).toContainText(/\d{2}-\d{2}-\d{4} · ₹/);
+  await expect(line(first!).locator('.MuiChip-root')).toHaveCount(1);
+  const shownOrder = async () =>
+    (await page.getByRole('listitem').allTextContents())
+      .map((text) => text.match(/ODE2EW53\d{4}/)?.[0])
+      .filter(Boolean);
+  // Newest first by default: the last placed comes first.
+  expect((await shownOrder())[0]).toBe(last);
+
+  await page.getByRole('button', { name: 'Sort by date descending' }).click();
+  await page.getByRole('menuitem', { name: 'Order ID ascending' }).click();
+  await expect(page).toHaveURL(/sort=orderId&order=ASC/);
+  await expect.poll(shownOrder).toEqual([...E2E_JOBS.water['400053']]);
+
+  await line(first!)
+    .getByRole('checkbox', { name: `Select order ${first}` })
+    .check();
+  await line(second!)
+    .getByRole('checkbox', { name: `Select order ${second}` })
+    .check();
+  await expect(page.getByText('2 orders selected')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Set status' })).toBeVisible();
+  const all = page.getByRole('checkbox', { name: 'Select all' });
+  await all.check();
+  const count = await page.getByRole('listitem').count();
+  await expect(page.getByText(`${count} orders selected`)).toBeVisible();
+  await screen(page, 'orders-phone-selected-390');
+  await all.uncheck();
+  await expect(page.getByText(/orders? selected/)).toBeHidden();
+
+  await line(first!)
+    .getByRole('button', { name: `Edit status of order ${first}` })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Update Status' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+
+  const { scroll, width } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    width: window.innerWidth,
+  }));
+  expect(scroll).toBeLessThanOrEqual(width);
+  await screen(page, 'orders-phone-390');
+  await line(first!).getByRole('link').click();
+  await expect(page).toHaveURL(/\/admin-panel\/order\/view\/[^/]+$/);
+  await expect(page.getByRole('heading', { name: 'View Order', level: 1 })).toBeVisible();
+  await expect(page.getByRole('paragraph').filter({ hasText: first! })).toBeVisible();
+});
+
 test('approve a water return request once', async ({ page }) => {
   await openFromMenu(page, 'Return Management', 'Water Returns');
   await expect(
