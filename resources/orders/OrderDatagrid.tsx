@@ -1,4 +1,4 @@
-import { Typography, useMediaQuery, type Theme } from '@mui/material';
+import { Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import {
   Datagrid,
@@ -11,6 +11,7 @@ import {
 import { Link } from 'react-router-dom';
 import { formatDashedDate, formatRupees } from '@/format';
 import { bulkActionProps } from '@/lists/BulkActions';
+import { useIsPhone } from '@/lists/PhoneList';
 import { shortId } from '../users/names';
 import { OrderBulkStatusButton } from './OrderBulkStatusButton';
 import { OrderCardList } from './OrderCardList';
@@ -75,8 +76,8 @@ export function OrderDatagrid({
     ),
     'app.orders.bulk_selected',
   );
-  const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
-  if (isSmall) {
+  const phone = useIsPhone();
+  if (phone) {
     return (
       <OrderCardList
         viewPath={viewPath}
@@ -84,7 +85,7 @@ export function OrderDatagrid({
         returnOf={returns === 'none' ? undefined : returns === 'row' ? returnCell : quantityCell}
         jobs={jobs}
         tiffin={tiffin}
-        bulkToolbar={'bulkActionsToolbar' in bulk ? bulk.bulkActionsToolbar : undefined}
+        bulk={bulk}
       />
     );
   }

@@ -25,7 +25,6 @@ export const messages = {
   end_date: 'End Date',
   view: 'View order %{orderId}',
   edit_status: 'Edit status of order %{orderId}',
-  select: 'Select order %{orderId}',
   status_dialog_title: 'Update Status',
   status_dialog_text: 'Order %{orderId}, now %{status}.',
   save: 'Save',

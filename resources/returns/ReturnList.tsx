@@ -16,6 +16,7 @@ import { bulkActionProps } from '@/lists/BulkActions';
 import { FilterBar } from '@/lists/filters/FilterBar';
 import { SelectFilter } from '@/lists/filters/SelectFilter';
 import { PathPagedList } from '@/lists/PathPagedList';
+import { PhoneList, useIsPhone } from '@/lists/PhoneList';
 import { RETURN_STATUSES } from '@shared/statuses';
 import { ReturnBulkActions } from './ReturnBulkActions';
 import { ReturnStatusChip } from './ReturnStatusChip';
@@ -31,6 +32,12 @@ function ReturnRowActions({ record }: { record: RaRecord }) {
   );
 }
 
+/** Only Pending requests can be approved or rejected. */
+const isPending = (r: RaRecord) => r.status === 'Pending';
+
+/** The table's sortable columns, in the phone list's sort menu. */
+const RETURN_SORTS = ['requestedAt', 'returnedQuantity', 'status'];
+
 /** The list's filter kept in the address (`?status=Pending`). */
 const RETURN_FILTERS = ['status'] as const;
 
@@ -43,6 +50,7 @@ export function ReturnList() {
   const translate = useTranslate();
   const title = returnListTitle(categoryType);
   const { canAccess } = useCanAccess({ resource: 'returns', action: 'edit' });
+  const phone = useIsPhone();
   if (!title) return <RecordMissing message={translate('app.returns.unknown_category')} />;
   return (
     <PathPagedList
@@ -66,37 +74,56 @@ export function ReturnList() {
         </FilterBar>
       }
     >
-      <Datagrid
-        {...bulkActionProps(canAccess && <ReturnBulkActions />, 'app.returns.bulk_selected')}
-        // Only Pending requests can be approved or rejected.
-        isRowSelectable={(r) => r.status === 'Pending'}
-        rowClick={false}
-      >
-        <FunctionField label="app.returns.order_id" sortable={false} render={returnOrderId} />
-        <TextField source="user.email" label="app.returns.customer_email" sortable={false} />
-        <NumberField source="returnedQuantity" label="app.returns.returned_quantity" />
-        <FunctionField
-          source="status"
-          label="app.returns.status"
-          render={(r) => <ReturnStatusChip status={r.status} />}
+      {phone ? (
+        <PhoneList
+          {...bulkActionProps(canAccess && <ReturnBulkActions />, 'app.returns.bulk_selected')}
+          isRowSelectable={isPending}
+          name={returnOrderId}
+          badge={(r) => <ReturnStatusChip status={r.status} />}
+          lines={(r) => [
+            r.user?.email,
+            translate('app.returns.quantity_line', {
+              quantity: r.returnedQuantity,
+              day: formatDay(r.requestedAt),
+            }),
+            r.approvedAt &&
+              translate('app.returns.approved_line', { day: formatDay(r.approvedAt) }),
+          ]}
+          to={(r) => `/return/view/${r.id}`}
+          sortFields={RETURN_SORTS}
         />
-        <FunctionField
-          source="requestedAt"
-          label="app.returns.requested_at"
-          render={(r) => <NoWrap>{formatDay(r.requestedAt)}</NoWrap>}
-        />
-        <FunctionField
-          label="app.returns.approved_at"
-          sortable={false}
-          render={(r) => (
-            <NoWrap>{formatDay(r.approvedAt) || translate('app.returns.none')}</NoWrap>
-          )}
-        />
-        <FunctionField
-          label={translate('app.list.actions')}
-          render={(r) => <ReturnRowActions record={r} />}
-        />
-      </Datagrid>
+      ) : (
+        <Datagrid
+          {...bulkActionProps(canAccess && <ReturnBulkActions />, 'app.returns.bulk_selected')}
+          isRowSelectable={isPending}
+          rowClick={false}
+        >
+          <FunctionField label="app.returns.order_id" sortable={false} render={returnOrderId} />
+          <TextField source="user.email" label="app.returns.customer_email" sortable={false} />
+          <NumberField source="returnedQuantity" label="app.returns.returned_quantity" />
+          <FunctionField
+            source="status"
+            label="app.returns.status"
+            render={(r) => <ReturnStatusChip status={r.status} />}
+          />
+          <FunctionField
+            source="requestedAt"
+            label="app.returns.requested_at"
+            render={(r) => <NoWrap>{formatDay(r.requestedAt)}</NoWrap>}
+          />
+          <FunctionField
+            label="app.returns.approved_at"
+            sortable={false}
+            render={(r) => (
+              <NoWrap>{formatDay(r.approvedAt) || translate('app.returns.none')}</NoWrap>
+            )}
+          />
+          <FunctionField
+            label={translate('app.list.actions')}
+            render={(r) => <ReturnRowActions record={r} />}
+          />
+        </Datagrid>
+      )}
     </PathPagedList>
   );
 }

@@ -13,6 +13,8 @@ export const messages = {
   requested_at: 'Requested At',
   approved_at: 'Approved At',
   none: '—',
+  quantity_line: '%{quantity} returned · requested %{day}',
+  approved_line: 'Approved %{day}',
   status_choice: 'Status',
   approved: 'Approved',
   rejected: 'Rejected',

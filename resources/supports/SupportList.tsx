@@ -11,6 +11,7 @@ import { RowActions } from '@/components/RowActions';
 import { FilterBar } from '@/lists/filters/FilterBar';
 import { SwitchFilter } from '@/lists/filters/SwitchFilter';
 import { PathPagedList } from '@/lists/PathPagedList';
+import { PhoneList, useIsPhone } from '@/lists/PhoneList';
 import { fullName, shortId } from '../users/names';
 
 /** The view button opens the customer's tickets; it names the customer. */
@@ -31,6 +32,7 @@ const SUPPORT_FILTERS = ['status'] as const;
  */
 export function SupportList() {
   const translate = useTranslate();
+  const phone = useIsPhone();
   return (
     <PathPagedList
       resource="supports"
@@ -45,25 +47,44 @@ export function SupportList() {
         </FilterBar>
       }
     >
-      <Datagrid bulkActionButtons={false} rowClick={false}>
-        <FunctionField
-          label="app.supports.family_id"
-          sortable={false}
-          render={(r) => <span title={String(r.id)}>{shortId(r.id)}</span>}
+      {phone ? (
+        // No sort menu: the server's order (latest ticket first) has no field to name.
+        <PhoneList
+          name={fullName}
+          lines={(r) => [
+            r.email,
+            translate('app.supports.count_line', {
+              smart_count: r.supportCount,
+              open: r.unresolvedCount,
+            }),
+          ]}
+          to={(r) => `/support/view/${r.id}`}
         />
-        <FunctionField label="app.supports.customer_name" sortable={false} render={fullName} />
-        <TextField source="email" label="app.supports.email" sortable={false} />
-        <NumberField source="supportCount" label="app.supports.support_count" sortByOrder="DESC" />
-        <NumberField
-          source="unresolvedCount"
-          label="app.supports.unresolved_count"
-          sortable={false}
-        />
-        <FunctionField
-          label={translate('app.list.actions')}
-          render={(r) => <SupportRowActions record={r} />}
-        />
-      </Datagrid>
+      ) : (
+        <Datagrid bulkActionButtons={false} rowClick={false}>
+          <FunctionField
+            label="app.supports.family_id"
+            sortable={false}
+            render={(r) => <span title={String(r.id)}>{shortId(r.id)}</span>}
+          />
+          <FunctionField label="app.supports.customer_name" sortable={false} render={fullName} />
+          <TextField source="email" label="app.supports.email" sortable={false} />
+          <NumberField
+            source="supportCount"
+            label="app.supports.support_count"
+            sortByOrder="DESC"
+          />
+          <NumberField
+            source="unresolvedCount"
+            label="app.supports.unresolved_count"
+            sortable={false}
+          />
+          <FunctionField
+            label={translate('app.list.actions')}
+            render={(r) => <SupportRowActions record={r} />}
+          />
+        </Datagrid>
+      )}
     </PathPagedList>
   );
 }

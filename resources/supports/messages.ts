@@ -8,6 +8,7 @@ export const messages = {
   email: 'Email',
   support_count: 'No. Of Emails',
   unresolved_count: 'Open',
+  count_line: '%{smart_count} email · %{open} open |||| %{smart_count} emails · %{open} open',
   unresolved_only: 'Unresolved only',
   tickets_title: 'Support Tickets',
   ticket_title: 'Support Ticket',

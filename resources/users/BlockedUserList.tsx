@@ -2,8 +2,10 @@ import { Datagrid, FunctionField, TextField, useCanAccess, useTranslate } from '
 import { formatRupees } from '@/format';
 import { bulkActionProps } from '@/lists/BulkActions';
 import { PathPagedList } from '@/lists/PathPagedList';
+import { useIsPhone } from '@/lists/PhoneList';
 import { fullName } from './names';
 import { UserBulkActions } from './UserBulkActions';
+import { UserPhoneList } from './UserPhoneList';
 import { UserRowActions } from './UserRowActions';
 
 /** /admin-panel/user/blocked-users/{page}: Full Name, Email, Wallet, view and Unblock. */
@@ -14,6 +16,7 @@ export function BlockedUserList() {
     canAccess && <UserBulkActions block={false} unblock />,
     'app.users.bulk_selected',
   );
+  const phone = useIsPhone();
   return (
     <PathPagedList
       resource="blockedUsers"
@@ -21,15 +24,19 @@ export function BlockedUserList() {
       search
       exportable
     >
-      <Datagrid {...bulk} rowClick={false}>
-        <FunctionField label="app.users.full_name" render={fullName} />
-        <TextField source="email" sortable={false} />
-        <FunctionField label="app.users.wallet" render={(r) => formatRupees(r.wallet)} />
-        <FunctionField
-          label={translate('app.list.actions')}
-          render={() => <UserRowActions status />}
-        />
-      </Datagrid>
+      {phone ? (
+        <UserPhoneList bulk={bulk} actions={<UserRowActions view={false} status />} />
+      ) : (
+        <Datagrid {...bulk} rowClick={false}>
+          <FunctionField label="app.users.full_name" render={fullName} />
+          <TextField source="email" sortable={false} />
+          <FunctionField label="app.users.wallet" render={(r) => formatRupees(r.wallet)} />
+          <FunctionField
+            label={translate('app.list.actions')}
+            render={() => <UserRowActions status />}
+          />
+        </Datagrid>
+      )}
     </PathPagedList>
   );
 }

@@ -3,9 +3,14 @@ import { useSearchParams } from 'react-router-dom';
 import { formatRupees } from '@/format';
 import { bulkActionProps } from '@/lists/BulkActions';
 import { PathPagedList } from '@/lists/PathPagedList';
+import { useIsPhone } from '@/lists/PhoneList';
 import { fullName, shortId } from './names';
 import { UserBulkActions } from './UserBulkActions';
+import { UserPhoneList } from './UserPhoneList';
 import { UserRowActions } from './UserRowActions';
+
+/** The table's sortable columns, in the phone list's sort menu. */
+const USER_SORTS = ['firstName', 'email', 'wallet'];
 
 /** /admin-panel/user/active-users/{page}: Active users, or every status with `?status=All`. */
 export function UserList() {
@@ -18,6 +23,7 @@ export function UserList() {
     canAccess && <UserBulkActions block unblock={all} />,
     'app.users.bulk_selected',
   );
+  const phone = useIsPhone();
   return (
     <PathPagedList
       resource="users"
@@ -27,25 +33,34 @@ export function UserList() {
       filter={all ? { status: 'All' } : undefined}
       search
     >
-      <Datagrid {...bulk} rowClick={false}>
-        <FunctionField
-          label="app.users.family_id"
-          sortable={false}
-          render={(r) => <span title={String(r.id)}>{shortId(r.id)}</span>}
+      {phone ? (
+        <UserPhoneList
+          bulk={bulk}
+          status={all}
+          actions={<UserRowActions view={false} edit status />}
+          sortFields={USER_SORTS}
         />
-        <FunctionField source="firstName" label="app.users.full_name" render={fullName} />
-        <TextField source="email" />
-        <FunctionField
-          source="wallet"
-          label="app.users.wallet"
-          render={(r) => formatRupees(r.wallet)}
-        />
-        {all && <TextField source="status" sortable={false} />}
-        <FunctionField
-          label={translate('app.list.actions')}
-          render={() => <UserRowActions edit status />}
-        />
-      </Datagrid>
+      ) : (
+        <Datagrid {...bulk} rowClick={false}>
+          <FunctionField
+            label="app.users.family_id"
+            sortable={false}
+            render={(r) => <span title={String(r.id)}>{shortId(r.id)}</span>}
+          />
+          <FunctionField source="firstName" label="app.users.full_name" render={fullName} />
+          <TextField source="email" />
+          <FunctionField
+            source="wallet"
+            label="app.users.wallet"
+            render={(r) => formatRupees(r.wallet)}
+          />
+          {all && <TextField source="status" sortable={false} />}
+          <FunctionField
+            label={translate('app.list.actions')}
+            render={() => <UserRowActions edit status />}
+          />
+        </Datagrid>
+      )}
     </PathPagedList>
   );
 }

@@ -12,6 +12,7 @@ export const messages = {
   full_name: 'Full Name',
   user_name: 'UserName',
   wallet: 'Wallet (₹)',
+  wallet_line: 'Wallet %{amount}',
   first_name: 'First Name',
   last_name: 'Last Name',
   phone: 'Phone',

@@ -98,6 +98,7 @@ export const messages = {
       page_below_one: 'Page number should be greater than or equal to 1',
       search: 'Search',
       actions: 'Actions',
+      select: 'Select %{name}',
       add: 'Add',
       view: 'View',
       edit: 'Edit',
@@ -153,7 +154,7 @@ export const messages = {
       edit_failed: 'Failed to edit category. Please try again.',
     },
   },
-  // The names react-admin's own components give the orders' fields (the phone list's sort menu).
+  // The names react-admin's own components give fields (the phone lists' sort menus).
   resources: {
     orders: {
       fields: {
@@ -162,6 +163,20 @@ export const messages = {
         totalAmount: ordersMessages.amount,
         status: ordersMessages.status,
         pincode: ordersMessages.pin_code,
+      },
+    },
+    users: {
+      fields: {
+        firstName: usersMessages.full_name,
+        email: 'Email',
+        wallet: usersMessages.wallet,
+      },
+    },
+    returns: {
+      fields: {
+        requestedAt: returnsMessages.requested_at,
+        returnedQuantity: returnsMessages.returned_quantity,
+        status: returnsMessages.status,
       },
     },
   },

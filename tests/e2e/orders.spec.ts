@@ -188,10 +188,10 @@ test('on a phone, the orders are a line each: sort, select, edit a status and op
   await expect.poll(shownOrder).toEqual([...E2E_JOBS.water['400053']]);
 
   await line(first!)
-    .getByRole('checkbox', { name: `Select order ${first}` })
+    .getByRole('checkbox', { name: `Select ${first}` })
     .check();
   await line(second!)
-    .getByRole('checkbox', { name: `Select order ${second}` })
+    .getByRole('checkbox', { name: `Select ${second}` })
     .check();
   await expect(page.getByText('2 orders selected')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Set status' })).toBeVisible();
