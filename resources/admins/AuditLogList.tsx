@@ -10,6 +10,7 @@ import {
 } from 'react-admin';
 import { formatDateTime } from '@/format';
 import { PathPagedList } from '@/lists/PathPagedList';
+import { PhoneList, useIsPhone } from '@/lists/PhoneList';
 
 /** The filters: one admin (from the admins list), one resource, a date range (inclusive). */
 function AuditFilters() {
@@ -78,6 +79,7 @@ const AUDIT_FILTERS = ['adminId', 'resource', 'from', 'to'] as const;
 
 export function AuditLogList() {
   const translate = useTranslate();
+  const phone = useIsPhone();
   return (
     <PathPagedList
       resource="auditLog"
@@ -86,23 +88,35 @@ export function AuditLogList() {
       queryKeys={AUDIT_FILTERS}
       actions={<AuditFilters />}
     >
-      <Datagrid bulkActionButtons={false} rowClick={false}>
-        <FunctionField
-          label="app.admins.audit.when"
-          sortable={false}
-          render={(r) => formatDateTime(r.at)}
+      {phone ? (
+        // Newest first, and nothing to open: what was done, by whom, when, and the call.
+        <PhoneList
+          name={(r) => `${r.action} ${r.resource}`}
+          lines={(r) => [
+            [r.adminEmail, formatDateTime(r.at)].join(' · '),
+            r.recordId && `${translate('app.admins.audit.record_id')} ${r.recordId}`,
+            r.path,
+          ]}
         />
-        <TextField source="adminEmail" label="app.admins.audit.admin" sortable={false} />
-        <TextField source="resource" label="app.admins.audit.resource" sortable={false} />
-        <TextField source="action" label="app.admins.audit.action" sortable={false} />
-        <TextField
-          source="recordId"
-          label="app.admins.audit.record_id"
-          sortable={false}
-          emptyText="-"
-        />
-        <TextField source="path" label="app.admins.audit.path" sortable={false} />
-      </Datagrid>
+      ) : (
+        <Datagrid bulkActionButtons={false} rowClick={false}>
+          <FunctionField
+            label="app.admins.audit.when"
+            sortable={false}
+            render={(r) => formatDateTime(r.at)}
+          />
+          <TextField source="adminEmail" label="app.admins.audit.admin" sortable={false} />
+          <TextField source="resource" label="app.admins.audit.resource" sortable={false} />
+          <TextField source="action" label="app.admins.audit.action" sortable={false} />
+          <TextField
+            source="recordId"
+            label="app.admins.audit.record_id"
+            sortable={false}
+            emptyText="-"
+          />
+          <TextField source="path" label="app.admins.audit.path" sortable={false} />
+        </Datagrid>
+      )}
     </PathPagedList>
   );
 }

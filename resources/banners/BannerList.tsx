@@ -6,7 +6,8 @@ import { ConfirmDeleteButton } from '@/components/ConfirmDeleteButton';
 import { RowActions } from '@/components/RowActions';
 import { formatDay } from '@/format';
 import { PathPagedList } from '@/lists/PathPagedList';
-import { BannerImagesField } from './BannerImagesField';
+import { PhoneList, useIsPhone } from '@/lists/PhoneList';
+import { BannerFirstImage, BannerImagesField } from './BannerImagesField';
 import { HOME_BANNER_ID, usePlaceName } from './place';
 
 /** /admin-panel/banners/{categoryId}/{page}: the banners of a category, or of Home (123456789). */
@@ -15,6 +16,7 @@ export function BannerList() {
   const translate = useTranslate();
   const place = usePlaceName(categoryId);
   const home = categoryId === HOME_BANNER_ID;
+  const phone = useIsPhone();
   const title = home
     ? translate('app.banners.home')
     : translate('app.banners.list_title', { name: place ?? '' });
@@ -35,25 +37,47 @@ export function BannerList() {
         />
       }
     >
-      <Datagrid bulkActionButtons={false} rowClick={false}>
-        <BannerImagesField label={translate('app.banners.images')} />
-        <TextField source="title" />
-        <TextField source="status" sortable={false} />
-        <FunctionField
-          source="createdAt"
-          label="Created At"
-          render={(r) => formatDay(r.createdAt)}
-        />
-        <FunctionField
-          label={translate('app.list.actions')}
-          render={() => (
+      {phone ? (
+        <PhoneList
+          name={(r) => r.title}
+          avatar={<BannerFirstImage />}
+          lines={(r) => [
+            [
+              translate('app.banners.image_count', { smart_count: r.imageUrl?.length ?? 0 }),
+              r.status,
+              formatDay(r.createdAt),
+            ].join(' · '),
+          ]}
+          to={(r) => `/banner/view/${r.id}`}
+          actions={
             <Stack direction="row" spacing={0.5}>
-              <RowActions viewPath="/banner/view" editPath="/banner/edit" />
+              <RowActions editPath="/banner/edit" />
               <ConfirmDeleteButton failureMessage="app.banners.delete_failed" />
             </Stack>
-          )}
+          }
+          sortFields={['title', 'createdAt']}
         />
-      </Datagrid>
+      ) : (
+        <Datagrid bulkActionButtons={false} rowClick={false}>
+          <BannerImagesField label={translate('app.banners.images')} />
+          <TextField source="title" />
+          <TextField source="status" sortable={false} />
+          <FunctionField
+            source="createdAt"
+            label="Created At"
+            render={(r) => formatDay(r.createdAt)}
+          />
+          <FunctionField
+            label={translate('app.list.actions')}
+            render={() => (
+              <Stack direction="row" spacing={0.5}>
+                <RowActions viewPath="/banner/view" editPath="/banner/edit" />
+                <ConfirmDeleteButton failureMessage="app.banners.delete_failed" />
+              </Stack>
+            )}
+          />
+        </Datagrid>
+      )}
     </PathPagedList>
   );
 }

@@ -6,6 +6,7 @@ export const messages = {
   edit_title: 'Edit Banner',
   view_title: 'Banner Details',
   images: 'Images',
+  image_count: '%{smart_count} image |||| %{smart_count} images',
   category: 'Category',
   current_images: 'Current images',
   images_help_add: 'One or more images: JPEG, PNG, WebP or GIF, up to 5 MB each, at most 10.',

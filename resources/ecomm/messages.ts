@@ -9,6 +9,8 @@ export const messages = {
   price: 'Price (₹)',
   mrp: 'MRP %{price}',
   sold: 'Sold',
+  sold_line: '%{count} sold',
+  products_line: '%{smart_count} product |||| %{smart_count} products',
   name: 'Name',
   products: 'Products',
   status: 'Status',

@@ -4,6 +4,7 @@ import {
   FunctionField,
   RecordContextProvider,
   TextField,
+  useRecordContext,
   useTranslate,
   type RaRecord,
 } from 'react-admin';
@@ -12,22 +13,30 @@ import { ConfirmDeleteButton } from '@/components/ConfirmDeleteButton';
 import { RowActions } from '@/components/RowActions';
 import { formatDay } from '@/format';
 import { PathPagedList } from '@/lists/PathPagedList';
+import { PhoneList, useIsPhone } from '@/lists/PhoneList';
 
 /** The row buttons name the record by `name`; a pin code's name is its number. */
-function PincodeRowActions({ record }: { record: RaRecord }) {
+function PincodeRowActions({ record, view = true }: { record: RaRecord; view?: boolean }) {
   return (
     <RecordContextProvider value={{ ...record, name: record.number }}>
       <Stack direction="row" spacing={0.5} alignItems="center">
-        <RowActions viewPath="/pincode/view" editPath="/pincode/edit" />
+        <RowActions viewPath={view ? '/pincode/view' : undefined} editPath="/pincode/edit" />
         <ConfirmDeleteButton failureMessage="app.pincodes.delete_failed" />
       </Stack>
     </RecordContextProvider>
   );
 }
 
+/** On a phone the line opens the pin code: edit and delete beside it. */
+function PhoneRowActions() {
+  const record = useRecordContext();
+  return record ? <PincodeRowActions record={record} view={false} /> : null;
+}
+
 /** /admin-panel/pincodes/{page}: searched by the digits a pin code starts with. */
 export function PincodeList() {
   const translate = useTranslate();
+  const phone = useIsPhone();
   return (
     <PathPagedList
       resource="pincodes"
@@ -37,24 +46,35 @@ export function PincodeList() {
       search
       actions={<AddButton resource="pincodes" to="/pincode/add" />}
     >
-      <Datagrid bulkActionButtons={false} rowClick={false}>
-        <TextField source="number" label="app.pincodes.number" />
-        <FunctionField
-          source="pinType"
-          label="app.pincodes.pin_type"
-          render={(r) => <Chip size="small" variant="outlined" label={r.pinType} />}
+      {phone ? (
+        <PhoneList
+          name={(r) => r.number}
+          badge={(r) => <Chip size="small" variant="outlined" label={r.pinType} />}
+          lines={(r) => [[r.status, formatDay(r.createdAt)].join(' · ')]}
+          to={(r) => `/pincode/view/${r.id}`}
+          actions={<PhoneRowActions />}
+          sortFields={['number', 'pinType', 'createdAt']}
         />
-        <TextField source="status" sortable={false} />
-        <FunctionField
-          source="createdAt"
-          label="Created At"
-          render={(r) => formatDay(r.createdAt)}
-        />
-        <FunctionField
-          label={translate('app.list.actions')}
-          render={(r) => <PincodeRowActions record={r} />}
-        />
-      </Datagrid>
+      ) : (
+        <Datagrid bulkActionButtons={false} rowClick={false}>
+          <TextField source="number" label="app.pincodes.number" />
+          <FunctionField
+            source="pinType"
+            label="app.pincodes.pin_type"
+            render={(r) => <Chip size="small" variant="outlined" label={r.pinType} />}
+          />
+          <TextField source="status" sortable={false} />
+          <FunctionField
+            source="createdAt"
+            label="Created At"
+            render={(r) => formatDay(r.createdAt)}
+          />
+          <FunctionField
+            label={translate('app.list.actions')}
+            render={(r) => <PincodeRowActions record={r} />}
+          />
+        </Datagrid>
+      )}
     </PathPagedList>
   );
 }

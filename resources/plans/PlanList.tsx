@@ -5,10 +5,12 @@ import { ConfirmDeleteButton } from '@/components/ConfirmDeleteButton';
 import { RowActions } from '@/components/RowActions';
 import { formatDay, formatRupees } from '@/format';
 import { PathPagedList } from '@/lists/PathPagedList';
+import { PhoneList, useIsPhone } from '@/lists/PhoneList';
 
 /** /admin-panel/tiffin-plans/{page} */
 export function PlanList() {
   const translate = useTranslate();
+  const phone = useIsPhone();
   return (
     <PathPagedList
       resource="plans"
@@ -18,33 +20,54 @@ export function PlanList() {
       search
       actions={<AddButton resource="plans" to="/tiffin-plan/add" />}
     >
-      <Datagrid bulkActionButtons={false} rowClick={false}>
-        <TextField source="name" label="app.plans.name" />
-        <FunctionField
-          source="duration"
-          label="app.plans.duration_column"
-          render={(r) => translate('app.plans.days', { smart_count: r.duration })}
-        />
-        <FunctionField
-          source="price"
-          label="app.plans.price_column"
-          render={(r) => formatRupees(r.price)}
-        />
-        <FunctionField
-          source="createdAt"
-          label="Created At"
-          render={(r) => formatDay(r.createdAt)}
-        />
-        <FunctionField
-          label={translate('app.list.actions')}
-          render={() => (
+      {phone ? (
+        <PhoneList
+          name={(r) => r.name}
+          lines={(r) => [
+            [
+              translate('app.plans.days', { smart_count: r.duration }),
+              formatRupees(r.price),
+              formatDay(r.createdAt),
+            ].join(' · '),
+          ]}
+          to={(r) => `/tiffin-plan/view/${r.id}`}
+          actions={
             <Stack direction="row" spacing={0.5} alignItems="center">
-              <RowActions viewPath="/tiffin-plan/view" editPath="/tiffin-plan/edit" />
+              <RowActions editPath="/tiffin-plan/edit" />
               <ConfirmDeleteButton failureMessage="app.plans.delete_failed" />
             </Stack>
-          )}
+          }
+          sortFields={['name', 'duration', 'price', 'createdAt']}
         />
-      </Datagrid>
+      ) : (
+        <Datagrid bulkActionButtons={false} rowClick={false}>
+          <TextField source="name" label="app.plans.name" />
+          <FunctionField
+            source="duration"
+            label="app.plans.duration_column"
+            render={(r) => translate('app.plans.days', { smart_count: r.duration })}
+          />
+          <FunctionField
+            source="price"
+            label="app.plans.price_column"
+            render={(r) => formatRupees(r.price)}
+          />
+          <FunctionField
+            source="createdAt"
+            label="Created At"
+            render={(r) => formatDay(r.createdAt)}
+          />
+          <FunctionField
+            label={translate('app.list.actions')}
+            render={() => (
+              <Stack direction="row" spacing={0.5} alignItems="center">
+                <RowActions viewPath="/tiffin-plan/view" editPath="/tiffin-plan/edit" />
+                <ConfirmDeleteButton failureMessage="app.plans.delete_failed" />
+              </Stack>
+            )}
+          />
+        </Datagrid>
+      )}
     </PathPagedList>
   );
 }

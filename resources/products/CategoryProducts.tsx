@@ -11,6 +11,7 @@ import {
 import { ConfirmDeleteButton } from '@/components/ConfirmDeleteButton';
 import { RowActions } from '@/components/RowActions';
 import { ThumbnailField } from '@/components/ThumbnailField';
+import { PhoneList, useIsPhone } from '@/lists/PhoneList';
 import { formatRupees } from '@/format';
 import { CatalogueSection } from './CatalogueSection';
 import { returnableText } from './tax';
@@ -18,6 +19,7 @@ import { returnableText } from './tax';
 /** The products table of the category view (every kind but tiffin). */
 export function CategoryProducts({ category }: { category: RaRecord }) {
   const translate = useTranslate();
+  const phone = useIsPhone();
   return (
     <CatalogueSection
       title={translate('app.products.title')}
@@ -25,37 +27,73 @@ export function CategoryProducts({ category }: { category: RaRecord }) {
       addTo={`/product/add/${category.id}`}
     >
       <ReferenceManyField reference="products" target="searchId" perPage={1000}>
-        <Datagrid bulkActionButtons={false} rowClick={false}>
-          <ThumbnailField source="image" label="Image" />
-          <TextField source="name" />
-          {category.kind === 'laundry' && (
-            <ReferenceField
-              source="subCategoryId"
-              reference="subCategories"
-              label="Sub Category"
-              link={false}
-            >
-              <TextField source="name" />
-            </ReferenceField>
-          )}
-          {category.kind === 'water' && (
-            <FunctionField label="Litres" render={(r) => (r.quantity ? `${r.quantity} L` : '')} />
-          )}
-          <FunctionField label="Price" render={(r) => formatRupees(r.price)} />
-          <FunctionField label="Discount Price" render={(r) => formatRupees(r.discountPrice)} />
-          <TextField source="stockQuantity" label="Stock" />
-          <FunctionField label="Returnable" render={(r) => returnableText(r)} />
-          <TextField source="status" />
-          <FunctionField
-            label={translate('app.list.actions')}
-            render={() => (
+        {phone ? (
+          <PhoneList
+            name={(r) => r.name}
+            avatar={<ThumbnailField source="image" />}
+            lines={(r) => [
+              category.kind === 'laundry' && (
+                <ReferenceField
+                  key="sub"
+                  source="subCategoryId"
+                  reference="subCategories"
+                  link={false}
+                >
+                  <TextField source="name" />
+                </ReferenceField>
+              ),
+              [
+                category.kind === 'water' && r.quantity && `${r.quantity} L`,
+                `Price ${formatRupees(r.price)}`,
+                `Discount Price ${formatRupees(r.discountPrice)}`,
+              ]
+                .filter(Boolean)
+                .join(' · '),
+              [`Stock ${r.stockQuantity ?? 0}`, `Returnable: ${returnableText(r)}`, r.status].join(
+                ' · ',
+              ),
+            ]}
+            to={(r) => `/product/view/${r.id}`}
+            actions={
               <Stack direction="row" alignItems="center">
-                <RowActions viewPath="/product/view" editPath="/product/edit" />
+                <RowActions editPath="/product/edit" />
                 <ConfirmDeleteButton failureMessage="app.products.delete_failed" />
               </Stack>
-            )}
+            }
           />
-        </Datagrid>
+        ) : (
+          <Datagrid bulkActionButtons={false} rowClick={false}>
+            <ThumbnailField source="image" label="Image" />
+            <TextField source="name" />
+            {category.kind === 'laundry' && (
+              <ReferenceField
+                source="subCategoryId"
+                reference="subCategories"
+                label="Sub Category"
+                link={false}
+              >
+                <TextField source="name" />
+              </ReferenceField>
+            )}
+            {category.kind === 'water' && (
+              <FunctionField label="Litres" render={(r) => (r.quantity ? `${r.quantity} L` : '')} />
+            )}
+            <FunctionField label="Price" render={(r) => formatRupees(r.price)} />
+            <FunctionField label="Discount Price" render={(r) => formatRupees(r.discountPrice)} />
+            <TextField source="stockQuantity" label="Stock" />
+            <FunctionField label="Returnable" render={(r) => returnableText(r)} />
+            <TextField source="status" />
+            <FunctionField
+              label={translate('app.list.actions')}
+              render={() => (
+                <Stack direction="row" alignItems="center">
+                  <RowActions viewPath="/product/view" editPath="/product/edit" />
+                  <ConfirmDeleteButton failureMessage="app.products.delete_failed" />
+                </Stack>
+              )}
+            />
+          </Datagrid>
+        )}
       </ReferenceManyField>
     </CatalogueSection>
   );

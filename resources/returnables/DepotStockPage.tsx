@@ -9,8 +9,6 @@ import {
   TableHead,
   TableRow,
   Typography,
-  useMediaQuery,
-  type Theme,
 } from '@mui/material';
 import { Title, useCanAccess, useTranslate } from 'react-admin';
 import { useActionQuery } from '@/actions/useActionQuery';
@@ -18,6 +16,7 @@ import { formatCount, formatRupees } from '@/format';
 import type { AppDataProvider } from '../index';
 import { StockButton } from './StockDialog';
 import type { StockItem } from './types';
+import { useIsPhone } from '@/lists/PhoneList';
 
 const FIGURES = ['full', 'empty', 'withCustomers', 'total'] as const;
 const FIGURE_LABELS: Record<(typeof FIGURES)[number], string> = {
@@ -130,7 +129,7 @@ function StockTable({ stock, canEdit }: { stock: StockItem[]; canEdit: boolean }
  */
 export function DepotStockPage() {
   const translate = useTranslate();
-  const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
+  const isSmall = useIsPhone();
   const { canAccess: canEdit } = useCanAccess({ resource: 'returnables', action: 'edit' });
   const stock = useActionQuery<AppDataProvider, StockItem[]>(['returnables', 'stock'], (dp) =>
     dp.returnableStock({}),

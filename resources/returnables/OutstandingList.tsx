@@ -1,4 +1,3 @@
-import { useMediaQuery, type Theme } from '@mui/material';
 import { Datagrid, FunctionField, SimpleList, useTranslate } from 'react-admin';
 import { NoWrap } from '@/components/NoWrap';
 import { formatCount, formatDay, formatRupees } from '@/format';
@@ -9,6 +8,7 @@ import { DaysOutstanding } from './DaysOutstanding';
 import { OUTSTANDING_FILTERS, OutstandingFilters } from './OutstandingFilters';
 import { useOverdueDays } from './overdue';
 import type { OutstandingRow } from './types';
+import { useIsPhone } from '@/lists/PhoneList';
 
 type Row = OutstandingRow & { id: string };
 
@@ -44,7 +44,7 @@ function OutstandingSimpleList({ threshold }: { threshold: number }) {
  */
 export function OutstandingList() {
   const translate = useTranslate();
-  const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
+  const isSmall = useIsPhone();
   const threshold = useOverdueDays();
   return (
     <PathPagedList

@@ -1,5 +1,5 @@
 import RouteIcon from '@mui/icons-material/Route';
-import { Chip, IconButton, Stack, Tooltip, useMediaQuery, type Theme } from '@mui/material';
+import { Chip, IconButton, Stack, Tooltip } from '@mui/material';
 import {
   Datagrid,
   FunctionField,
@@ -21,6 +21,7 @@ import { PathPagedList } from '@/lists/PathPagedList';
 import { PincodeFilter } from '../orders/PincodeFilter';
 import { formatPhone } from '../users/names';
 import { RIDER_STATUSES } from './types';
+import { useIsPhone } from '@/lists/PhoneList';
 
 /** The riders list's filters kept in the address (`?status=Active&pincode=560034`). */
 export const RIDER_FILTERS = ['status', 'pincode'] as const;
@@ -110,7 +111,7 @@ function RiderSimpleList() {
  */
 export function RiderList() {
   const translate = useTranslate();
-  const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
+  const isSmall = useIsPhone();
   return (
     <PathPagedList
       resource="riders"

@@ -10,12 +10,14 @@ import {
 import { ConfirmDeleteButton } from '@/components/ConfirmDeleteButton';
 import { RowActions } from '@/components/RowActions';
 import { ThumbnailField } from '@/components/ThumbnailField';
+import { PhoneList, useIsPhone } from '@/lists/PhoneList';
 import { formatDay } from '@/format';
 import { CatalogueSection } from '../products/CatalogueSection';
 
 /** The sub-categories table of the category view (laundry only). */
 export function CategorySubCategories({ category }: { category: RaRecord }) {
   const translate = useTranslate();
+  const phone = useIsPhone();
   return (
     <CatalogueSection
       title={translate('app.subCategories.title')}
@@ -23,22 +25,37 @@ export function CategorySubCategories({ category }: { category: RaRecord }) {
       addTo={`/sub-category/add/${category.id}`}
     >
       <ReferenceManyField reference="subCategories" target="categoryId" perPage={1000}>
-        <Datagrid bulkActionButtons={false} rowClick={false}>
-          <ThumbnailField source="image" label="Image" />
-          <TextField source="name" />
-          <TextField source="title" />
-          <TextField source="status" />
-          <FunctionField label="Created At" render={(r) => formatDay(r.createdAt)} />
-          <FunctionField
-            label={translate('app.list.actions')}
-            render={() => (
+        {phone ? (
+          <PhoneList
+            name={(r) => r.name}
+            avatar={<ThumbnailField source="image" />}
+            lines={(r) => [r.title, [r.status, formatDay(r.createdAt)].join(' · ')]}
+            to={(r) => `/sub-category/view/${r.id}`}
+            actions={
               <Stack direction="row" alignItems="center">
-                <RowActions viewPath="/sub-category/view" editPath="/sub-category/edit" />
+                <RowActions editPath="/sub-category/edit" />
                 <ConfirmDeleteButton failureMessage="app.subCategories.delete_failed" />
               </Stack>
-            )}
+            }
           />
-        </Datagrid>
+        ) : (
+          <Datagrid bulkActionButtons={false} rowClick={false}>
+            <ThumbnailField source="image" label="Image" />
+            <TextField source="name" />
+            <TextField source="title" />
+            <TextField source="status" />
+            <FunctionField label="Created At" render={(r) => formatDay(r.createdAt)} />
+            <FunctionField
+              label={translate('app.list.actions')}
+              render={() => (
+                <Stack direction="row" alignItems="center">
+                  <RowActions viewPath="/sub-category/view" editPath="/sub-category/edit" />
+                  <ConfirmDeleteButton failureMessage="app.subCategories.delete_failed" />
+                </Stack>
+              )}
+            />
+          </Datagrid>
+        )}
       </ReferenceManyField>
     </CatalogueSection>
   );

@@ -172,6 +172,8 @@ export const messages = {
         wallet: usersMessages.wallet,
       },
     },
+    pincodes: { fields: { number: pincodesMessages.number, pinType: pincodesMessages.pin_type } },
+    ecomm: { fields: { brandName: ecommMessages.brand, noOfSolds: ecommMessages.sold } },
     returns: {
       fields: {
         requestedAt: returnsMessages.requested_at,

@@ -8,6 +8,7 @@ import {
   Stack,
   Typography,
   useMediaQuery,
+  type SxProps,
   type Theme,
 } from '@mui/material';
 import type { ReactNode } from 'react';
@@ -34,8 +35,10 @@ export interface PhoneListProps {
   badge?: (record: RaRecord) => ReactNode;
   /** The lines under the first words; empty ones are left out. */
   lines?: (record: RaRecord) => ReactNode[];
-  /** Where tapping the line goes (the record's view). */
-  to: (record: RaRecord) => string;
+  /** Before the words: a picture (ThumbnailField), rendered in the record's context. */
+  avatar?: ReactNode;
+  /** Where tapping the line goes (the record's view); none, the line is not a link. */
+  to?: (record: RaRecord) => string;
   /** Buttons beside the line (edit, status), rendered in the record's context. */
   actions?: ReactNode;
   /** bulkActionProps(), as the table takes it: with buttons, each line has a checkbox. */
@@ -60,6 +63,7 @@ export function PhoneList({
   primary = name,
   badge,
   lines,
+  avatar,
   to,
   actions,
   bulkActionButtons,
@@ -120,11 +124,11 @@ export function PhoneList({
                   }}
                 />
               )}
-              <ListItemButton
-                component={Link}
-                to={to(record)}
-                sx={{ pl: selectable ? 0.5 : 2, overflowWrap: 'anywhere' }}
+              <Line
+                to={to?.(record)}
+                sx={{ pl: selectable ? 0.5 : 2, overflowWrap: 'anywhere', gap: 2 }}
               >
+                {avatar}
                 <ListItemText
                   disableTypography
                   primary={
@@ -150,7 +154,7 @@ export function PhoneList({
                     </Typography>
                   }
                 />
-              </ListItemButton>
+              </Line>
               {/* Beside the link, not over it: as wide as its buttons, however many. */}
               {actions && <Box sx={{ flexShrink: 0, pr: 1 }}>{actions}</Box>}
             </ListItem>
@@ -158,5 +162,25 @@ export function PhoneList({
         ))}
       </List>
     </Box>
+  );
+}
+
+/** The line's words: a link when it opens something, else as they are. */
+function Line({ to, sx, children }: { to?: string; sx: SxProps<Theme>; children: ReactNode }) {
+  if (to === undefined)
+    return (
+      <Box
+        sx={[
+          { display: 'flex', alignItems: 'center', flex: 1, py: 1, pr: 2 },
+          ...(Array.isArray(sx) ? sx : [sx]),
+        ]}
+      >
+        {children}
+      </Box>
+    );
+  return (
+    <ListItemButton component={Link} to={to} sx={sx}>
+      {children}
+    </ListItemButton>
   );
 }

@@ -89,3 +89,40 @@ test('on a phone, return requests and Help are a line each; only pending request
   await expect(page).toHaveURL(/\/admin-panel\/support\/view\/[^/]+$/);
   await expect(page.getByText(E2E_JOBS.ticket)).toBeVisible();
 });
+
+test('on a phone, the catalogue is a line per record: categories, their products, pin codes, admins', async ({
+  page,
+}) => {
+  await page.goto('/admin-panel/categories/1');
+  const water = page.getByRole('main').getByRole('listitem').filter({ hasText: 'Water' }).first();
+  await expect(water).toContainText(/Active · \d{1,2}, [A-Z][a-z]{2} \d{4}/);
+  await expect(water.getByRole('link', { name: 'Edit Water' })).toBeVisible();
+  await expect(page.getByRole('table')).toHaveCount(0);
+  await expectFits(page);
+  await water.getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/admin-panel\/category\/view\/[^/]+$/);
+
+  // The category's products and accessories under it, each with its edit and delete buttons.
+  const jar = page.getByRole('main').getByRole('listitem').filter({ hasText: '20 L Water Jar' });
+  await expect(jar).toContainText(/Price ₹[\d,]+\.\d{2}/);
+  await expect(jar.getByRole('button', { name: /Delete/ })).toBeVisible();
+  await expect(page.getByRole('table')).toHaveCount(0);
+  await expectFits(page);
+  await screen(page, 'category-phone-390');
+
+  await page.goto('/admin-panel/pincodes/1');
+  const pin = page.getByRole('main').getByRole('listitem').first();
+  await expect(pin).toContainText(/^\d{6}/);
+  await expect(page.getByRole('table')).toHaveCount(0);
+
+  // Admins have no view: the line is not a link, its edit button is.
+  await page.goto('/admin-panel/adminuser/1');
+  const admin = page
+    .getByRole('main')
+    .getByRole('listitem')
+    .filter({ hasText: 'admin@example.com' });
+  await expect(admin.getByRole('link')).toHaveCount(1);
+  await expect(admin.getByRole('link')).toHaveAccessibleName(/^Edit /);
+  await expect(page.getByRole('table')).toHaveCount(0);
+  await expectFits(page);
+});

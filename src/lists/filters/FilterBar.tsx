@@ -1,7 +1,8 @@
 import FilterListIcon from '@mui/icons-material/FilterList';
-import { Badge, Button, Collapse, Stack, useMediaQuery, type Theme } from '@mui/material';
+import { Badge, Button, Collapse, Stack } from '@mui/material';
 import { useState, type ReactNode } from 'react';
 import { useListContext, useTranslate } from 'react-admin';
+import { useIsPhone } from '../PhoneList';
 
 /**
  * The filters above a list, wrapping on narrow screens, with 'Clear filters' while any of
@@ -11,7 +12,7 @@ import { useListContext, useTranslate } from 'react-admin';
 export function FilterBar({ keys, children }: { keys: readonly string[]; children: ReactNode }) {
   const translate = useTranslate();
   const { filterValues, setFilters } = useListContext();
-  const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
+  const isSmall = useIsPhone();
   const [open, setOpen] = useState(false);
   const set = keys.filter((key) => filterValues[key] !== undefined && filterValues[key] !== '');
   // A period and its days are one filter.
