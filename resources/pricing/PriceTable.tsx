@@ -1,4 +1,5 @@
 import {
+  Box,
   Card,
   Table,
   TableBody,
@@ -9,7 +10,8 @@ import {
   Typography,
 } from '@mui/material';
 import { useCanAccess, useGetList, useTranslate } from 'react-admin';
-import { PriceRow } from './PriceRow';
+import { useIsPhone } from '@/lists/PhoneList';
+import { PriceBlock, PriceRow } from './PriceRow';
 
 /** The products or accessories of one category, each row with its own Save. */
 export function PriceTable({
@@ -36,6 +38,8 @@ export function PriceTable({
     filter,
   });
   const headingId = `pricing-${resource}`;
+  const phone = useIsPhone();
+  const rowProps = { resource, imageSource, failureMessage, canEdit };
   return (
     <Card sx={{ mb: 3 }}>
       <Typography variant="h6" component="h2" id={headingId} sx={{ px: 2, pt: 2 }}>
@@ -51,6 +55,12 @@ export function PriceTable({
         </Typography>
       ) : !data?.length ? (
         <Typography sx={{ p: 2 }}>{emptyText}</Typography>
+      ) : phone ? (
+        <Box component="ul" aria-labelledby={headingId} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+          {data.map((record) => (
+            <PriceBlock key={record.id} record={record} {...rowProps} />
+          ))}
+        </Box>
       ) : (
         <TableContainer>
           {/* Fixed columns, so the products and accessories tables line up. */}
@@ -79,14 +89,7 @@ export function PriceTable({
             </TableHead>
             <TableBody>
               {data.map((record) => (
-                <PriceRow
-                  key={record.id}
-                  resource={resource}
-                  record={record}
-                  imageSource={imageSource}
-                  failureMessage={failureMessage}
-                  canEdit={canEdit}
-                />
+                <PriceRow key={record.id} record={record} {...rowProps} />
               ))}
             </TableBody>
           </Table>

@@ -110,6 +110,25 @@ test('on a phone, the catalogue is a line per record: categories, their products
   await expectFits(page);
   await screen(page, 'category-phone-390');
 
+  // Its pricing: each item a block with its three figures named and its own Save.
+  await page.goto(page.url().replace(/\/category\/view\/([^/]+)$/, '/pricing/water/$1'));
+  await expect(page.getByRole('heading', { name: 'Water Pricing', level: 1 })).toBeVisible();
+  await expect(page.getByRole('table')).toHaveCount(0);
+  const stock = page.getByRole('spinbutton', { name: 'Stock of 20 L Water Jar', exact: true });
+  const before = await stock.inputValue();
+  const save = page.getByRole('button', { name: 'Save 20 L Water Jar' });
+  await expect(save).toBeDisabled();
+  await stock.fill(String(Number(before) + 1));
+  await save.click();
+  await expect(page.getByText('Product 20 L Water Jar updated successfully')).toBeVisible();
+  await expectFits(page);
+  await screen(page, 'pricing-phone-390');
+  await page.reload();
+  await expect(stock).toHaveValue(String(Number(before) + 1));
+  await stock.fill(before);
+  await save.click();
+  await expect(save).toBeDisabled();
+
   await page.goto('/admin-panel/pincodes/1');
   const pin = page.getByRole('main').getByRole('listitem').first();
   await expect(pin).toContainText(/^\d{6}/);
