@@ -1,4 +1,5 @@
 import {
+  Box,
   Link,
   Table,
   TableBody,
@@ -11,6 +12,7 @@ import {
 import { useTranslate, type RaRecord } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatRupees } from '@/format';
+import { useIsPhone } from '@/lists/PhoneList';
 import { COMPACT_ON_PHONES, HIDDEN_WHEN_NARROW, RecentPanel } from './RecentPanel';
 import { OrderStatusChip } from '../orders/OrderStatusChip';
 
@@ -18,6 +20,9 @@ import { OrderStatusChip } from '../orders/OrderStatusChip';
 export function RecentOrders({ orders }: { orders: RaRecord[] }) {
   const translate = useTranslate();
   const t = (key: string) => translate(`app.dashboard.${key}`);
+  // On a phone the status goes under the order number: beside it, a chip like 'Out for
+  // Delivery' makes the table wider than the screen.
+  const phone = useIsPhone();
   return (
     <RecentPanel title={t('recent_orders')} viewAll="/orders/1" viewAllLabel={t('view_all_orders')}>
       {orders.length === 0 ? (
@@ -30,7 +35,7 @@ export function RecentOrders({ orders }: { orders: RaRecord[] }) {
                 <TableCell>{t('order_id')}</TableCell>
                 <TableCell sx={HIDDEN_WHEN_NARROW}>{t('payment_method')}</TableCell>
                 <TableCell align="right">{t('amount')}</TableCell>
-                <TableCell>{t('status')}</TableCell>
+                {!phone && <TableCell>{t('status')}</TableCell>}
               </TableRow>
             </TableHead>
             <TableBody>
@@ -40,6 +45,11 @@ export function RecentOrders({ orders }: { orders: RaRecord[] }) {
                     <Link component={RouterLink} to={`/order/view/${order._id}`}>
                       {order.orderId}
                     </Link>
+                    {phone && (
+                      <Box sx={{ mt: 0.5 }}>
+                        <OrderStatusChip status={order.status} />
+                      </Box>
+                    )}
                   </TableCell>
                   <TableCell sx={HIDDEN_WHEN_NARROW}>
                     {order.paymentMethod || t('online')}
@@ -47,9 +57,11 @@ export function RecentOrders({ orders }: { orders: RaRecord[] }) {
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                     {formatRupees(order.amount)}
                   </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    <OrderStatusChip status={order.status} />
-                  </TableCell>
+                  {!phone && (
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      <OrderStatusChip status={order.status} />
+                    </TableCell>
+                  )}
                 </TableRow>
               ))}
             </TableBody>

@@ -1,5 +1,6 @@
 import {
   Link,
+  Stack,
   Table,
   TableBody,
   TableCell,
@@ -12,6 +13,7 @@ import { useTranslate, type RaRecord } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatDay } from '@/format';
 import { cutText } from './cutText';
+import { useIsPhone } from '@/lists/PhoneList';
 import { COMPACT_ON_PHONES, RecentPanel } from './RecentPanel';
 import { TicketStatusChip } from '../supports/TicketStatusChip';
 
@@ -19,6 +21,8 @@ import { TicketStatusChip } from '../supports/TicketStatusChip';
 export function RecentTickets({ tickets }: { tickets: RaRecord[] }) {
   const translate = useTranslate();
   const t = (key: string) => translate(`app.dashboard.${key}`);
+  // On a phone the date and status go under the description: three columns do not fit.
+  const phone = useIsPhone();
   return (
     <RecentPanel
       title={t('recent_supports')}
@@ -33,8 +37,8 @@ export function RecentTickets({ tickets }: { tickets: RaRecord[] }) {
             <TableHead>
               <TableRow>
                 <TableCell>{t('description')}</TableCell>
-                <TableCell>{t('date')}</TableCell>
-                <TableCell>{t('status')}</TableCell>
+                {!phone && <TableCell>{t('date')}</TableCell>}
+                {!phone && <TableCell>{t('status')}</TableCell>}
               </TableRow>
             </TableHead>
             <TableBody>
@@ -48,11 +52,25 @@ export function RecentTickets({ tickets }: { tickets: RaRecord[] }) {
                     >
                       {cutText(ticket.description)}
                     </Link>
+                    {phone && (
+                      <Stack direction="row" alignItems="center" gap={1} sx={{ mt: 0.5 }}>
+                        <Typography variant="body2" component="span" color="text.secondary">
+                          {formatDay(ticket.createdAt)}
+                        </Typography>
+                        <TicketStatusChip status={ticket.status} />
+                      </Stack>
+                    )}
                   </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDay(ticket.createdAt)}</TableCell>
-                  <TableCell>
-                    <TicketStatusChip status={ticket.status} />
-                  </TableCell>
+                  {!phone && (
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      {formatDay(ticket.createdAt)}
+                    </TableCell>
+                  )}
+                  {!phone && (
+                    <TableCell>
+                      <TicketStatusChip status={ticket.status} />
+                    </TableCell>
+                  )}
                 </TableRow>
               ))}
             </TableBody>

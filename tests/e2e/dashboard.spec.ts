@@ -98,6 +98,14 @@ test.describe('on a phone', () => {
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
     expect(overflow).toBeLessThanOrEqual(0);
+    // Nor is a table wider than its card (it would scroll sideways and cut a status).
+    await expect(page.getByRole('link', { name: /^OD/ }).first()).toBeVisible();
+    const wide = await page.evaluate(() =>
+      [...document.querySelectorAll('table')]
+        .filter((t) => t.getBoundingClientRect().width > t.parentElement!.clientWidth + 1)
+        .map((t) => t.querySelector('th')?.textContent),
+    );
+    expect(wide).toEqual([]);
     await screen(page, 'dashboard-phone');
   });
 });
