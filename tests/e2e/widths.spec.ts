@@ -38,13 +38,21 @@ async function expectWithinScreen(page: Page, path: string) {
   // The screen has loaded its code and its data.
   await page.waitForLoadState('networkidle');
   await expect(page.getByText('Loading ...')).toHaveCount(0);
-  const { scroll, screenWidth } = await page.evaluate(() => ({
+  const { scroll, screenWidth, wideTables } = await page.evaluate(() => ({
     scroll: document.documentElement.scrollWidth,
     screenWidth: window.innerWidth,
+    // A table wider than its box scrolls sideways inside the page: on a phone, lists are a
+    // line per record instead (PhoneList), so none should.
+    wideTables: [...document.querySelectorAll('table')]
+      .filter((t) => t.getBoundingClientRect().width > t.parentElement!.clientWidth + 1)
+      .map((t) => [...t.querySelectorAll('thead th')].map((th) => th.textContent).join('|')),
   }));
   expect(scroll, `${path} is ${scroll}px wide on a ${screenWidth}px screen`).toBeLessThanOrEqual(
     screenWidth,
   );
+  if (screenWidth < 600) {
+    expect(wideTables, `${path} has tables wider than the screen`).toEqual([]);
+  }
 }
 
 test('no page is wider than a 1366px or a 390px screen', async ({ page }) => {
