@@ -1,6 +1,18 @@
-import { Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  List,
+  ListItem,
+  ListItemText,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { formatCount, formatDay, formatRupees } from '@/format';
+import { useIsPhone } from '@/lists/PhoneList';
 import { COMPACT_ON_PHONES } from '../dashboard/RecentPanel';
 import { DaysOutstanding } from './DaysOutstanding';
 import type { Balance } from './types';
@@ -9,7 +21,54 @@ import type { Balance } from './types';
 export function BalancesTable({ balances, threshold }: { balances: Balance[]; threshold: number }) {
   const translate = useTranslate();
   const t = (key: string) => translate(`app.returnables.${key}`);
+  const phone = useIsPhone();
   if (!balances.length) return <Typography variant="body2">{t('no_balances')}</Typography>;
+  if (phone) {
+    // Seven columns do not fit a phone: an item per line, its figures under its name.
+    return (
+      <List dense disablePadding aria-label={t('balances')}>
+        {balances.map((b) => (
+          <ListItem key={b.productId} divider disableGutters>
+            <ListItemText
+              disableTypography
+              primary={
+                <Stack direction="row" justifyContent="space-between" gap={1}>
+                  <Typography variant="body1" sx={{ fontWeight: 500 }}>
+                    {b.name}
+                  </Typography>
+                  <DaysOutstanding days={b.daysOutstanding} threshold={threshold} />
+                </Stack>
+              }
+              secondary={
+                <Typography variant="body2" color="text.secondary" component="div">
+                  <div>
+                    {translate('app.returnables.counts_line', {
+                      issued: formatCount(b.issued),
+                      returned: formatCount(b.returned),
+                      outstanding: formatCount(b.outstanding),
+                    })}
+                  </div>
+                  <div>
+                    {[
+                      translate('app.returnables.deposit_line', {
+                        deposit: formatRupees(b.deposit),
+                      }),
+                      b.oldestOutstandingAt &&
+                        translate('app.returnables.since_line', {
+                          day: formatDay(b.oldestOutstandingAt),
+                        }),
+                    ]
+                      .filter(Boolean)
+                      .join(' · ')}
+                  </div>
+                </Typography>
+              }
+            />
+          </ListItem>
+        ))}
+      </List>
+    );
+  }
   return (
     <Table size="small" aria-label={t('balances')} sx={COMPACT_ON_PHONES}>
       <TableHead>

@@ -1,5 +1,8 @@
 import {
   Link,
+  List,
+  ListItem,
+  ListItemText,
   Stack,
   Table,
   TableBody,
@@ -11,6 +14,7 @@ import {
 import { useCanAccess, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatCount, formatDateTime, formatRupees } from '@/format';
+import { useIsPhone } from '@/lists/PhoneList';
 import { COMPACT_ON_PHONES } from '../dashboard/RecentPanel';
 import type { Entry } from './types';
 
@@ -67,7 +71,51 @@ export function LedgerTable({ entries }: { entries: Entry[] }) {
   const orders = useCanAccess({ resource: 'orders', action: 'show' });
   const returns = useCanAccess({ resource: 'returns', action: 'show' });
   const links = { orders: orders.canAccess === true, returns: returns.canAccess === true };
+  const phone = useIsPhone();
   if (!entries.length) return <Typography variant="body2">{t('no_entries')}</Typography>;
+  if (phone) {
+    // Eight columns do not fit a phone: a line per entry, what happened first.
+    return (
+      <List dense disablePadding aria-label={t('ledger')}>
+        {entries.map((entry) => (
+          <ListItem key={entry._id} divider disableGutters>
+            <ListItemText
+              disableTypography
+              primary={
+                <Stack direction="row" justifyContent="space-between" gap={1}>
+                  <Typography variant="body1" sx={{ fontWeight: 500 }}>
+                    {translate(`app.returnables.kinds.${entry.kind}`, { _: entry.kind })} ·{' '}
+                    {entry.name}
+                  </Typography>
+                  <Typography variant="body1" sx={{ whiteSpace: 'nowrap' }}>
+                    {changeText(entry)}
+                  </Typography>
+                </Stack>
+              }
+              secondary={
+                <Typography variant="body2" color="text.secondary" component="div">
+                  <div>
+                    {[
+                      formatDateTime(entry.at),
+                      entry.adminName &&
+                        translate('app.returnables.by_line', { name: entry.adminName }),
+                      translate('app.returnables.deposit_change_line', {
+                        deposit: formatRupees(entry.deposit),
+                      }),
+                    ]
+                      .filter(Boolean)
+                      .join(' · ')}
+                  </div>
+                  {(entry.order || entry.returnRequestId) && <Source entry={entry} links={links} />}
+                  {entry.reason && <div>{entry.reason}</div>}
+                </Typography>
+              }
+            />
+          </ListItem>
+        ))}
+      </List>
+    );
+  }
   return (
     <Table size="small" aria-label={t('ledger')} sx={COMPACT_ON_PHONES}>
       <TableHead>

@@ -93,6 +93,24 @@ test('a delivery raises the jars a customer holds, an approved return lowers the
   await expect(page.getByRole('row').filter({ hasText: order.orderId })).toContainText('+2');
   await screen(page, 'customer-jars-1366');
 
+  // On a phone the same, an item and an entry per line with its figures under it.
+  await page.setViewportSize({ width: 390, height: 844 });
+  // Reloaded, as a phone opens it: with the sidebar closed (resized, the desktop's stays open).
+  await page.reload();
+  const phoneBalance = page
+    .getByRole('list', { name: 'Balances' })
+    .getByRole('listitem')
+    .filter({ hasText: '20 L Water Jar' });
+  await expect(phoneBalance).toContainText(`Outstanding ${before + 2}`);
+  const phoneEntry = page
+    .getByRole('list', { name: 'Ledger' })
+    .getByRole('listitem')
+    .filter({ hasText: order.orderId });
+  await expect(phoneEntry).toContainText(/^Delivered · 20 L Water Jar\s*\+2/);
+  await expect(page.getByRole('table')).toHaveCount(0);
+  await screen(page, 'customer-jars-390');
+  await page.setViewportSize({ width: 1366, height: 800 });
+
   // The return of one jar approved: one fewer.
   await page.goto('/admin-panel/returns/0/1');
   await page
