@@ -1,6 +1,8 @@
 import {
   Box,
   Card,
+  List,
+  ListItem,
   Stack,
   Table,
   TableBody,
@@ -16,6 +18,7 @@ import { useSearchParams } from 'react-router-dom';
 import { useActionQuery } from '@/actions/useActionQuery';
 import { formatCount, formatDateTime, formatRupees } from '@/format';
 import { indiaDay } from '@/lists/filters/dateRange';
+import { useIsPhone } from '@/lists/PhoneList';
 import type { AppDataProvider } from '../index';
 import { RecordCashButton } from './RecordCashButton';
 import { dayOr } from './runFilters';
@@ -106,74 +109,132 @@ export function RiderCashPage() {
         ) : !rows.length ? (
           <Typography sx={{ p: 3 }}>{t('none')}</Typography>
         ) : (
-          <Box sx={{ overflowX: 'auto' }}>
-            <Table size="small" aria-label={t('title')}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('rider')}</TableCell>
-                  <TableCell align="right">{t('delivered_cod')}</TableCell>
-                  <TableCell align="right">{t('expected')}</TableCell>
-                  <TableCell align="right">{t('handed_in')}</TableCell>
-                  <TableCell align="right">{t('difference')}</TableCell>
-                  <TableCell>{t('settlements')}</TableCell>
-                  <TableCell>{translate('app.list.actions')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {rows.map((row) => (
-                  <TableRow key={row.riderId ?? `deleted-${row.name}`}>
-                    <TableCell component="th" scope="row" sx={{ minWidth: 120 }}>
-                      {row.riderId
-                        ? row.name
-                        : translate('app.riders.cash.deleted_rider', { name: row.name })}
-                    </TableCell>
-                    <TableCell align="right">{formatCount(row.deliveredCod)}</TableCell>
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      {formatRupees(row.expected)}
-                    </TableCell>
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      {formatRupees(row.handedIn)}
-                    </TableCell>
-                    <TableCell align="right">
-                      <Difference value={row.difference} />
-                    </TableCell>
-                    <TableCell sx={{ minWidth: 200 }}>
-                      <Settlements row={row} />
-                    </TableCell>
-                    <TableCell>
-                      {row.riderId && <RecordCashButton row={row} date={date} />}
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-              {totals && (
-                <TableFooter
-                  sx={{ '& .MuiTableCell-root': { color: 'text.primary', fontWeight: 600 } }}
-                >
-                  <TableRow>
-                    <TableCell component="th" scope="row">
-                      {t('totals')}
-                    </TableCell>
-                    <TableCell align="right">
-                      {formatCount(rows.reduce((n, r) => n + r.deliveredCod, 0))}
-                    </TableCell>
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      {formatRupees(totals.expected)}
-                    </TableCell>
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      {formatRupees(totals.handedIn)}
-                    </TableCell>
-                    <TableCell align="right">
-                      <Difference value={totals.difference} />
-                    </TableCell>
-                    <TableCell colSpan={2} />
-                  </TableRow>
-                </TableFooter>
-              )}
-            </Table>
-          </Box>
+          <CashTable rows={rows} totals={totals} date={date} />
         )}
       </Card>
+    </Box>
+  );
+}
+
+/** The day's riders with their cash; on a phone a rider per line, the figures under the name. */
+function CashTable({
+  rows,
+  totals,
+  date,
+}: {
+  rows: RiderCashRow[];
+  totals: CashDay['totals'] | undefined;
+  date: string;
+}) {
+  const translate = useTranslate();
+  const t = (key: string) => translate(`app.riders.cash.${key}`);
+  const riderName = (row: RiderCashRow) =>
+    row.riderId ? row.name : translate('app.riders.cash.deleted_rider', { name: row.name });
+  const phone = useIsPhone();
+  if (phone) {
+    return (
+      <List disablePadding aria-label={t('title')}>
+        {rows.map((row) => (
+          <ListItem key={row.riderId ?? `deleted-${row.name}`} divider sx={{ display: 'block' }}>
+            <Stack direction="row" justifyContent="space-between" gap={1}>
+              <Typography sx={{ fontWeight: 500 }}>{riderName(row)}</Typography>
+              <Difference value={row.difference} />
+            </Stack>
+            <Typography variant="body2" color="text.secondary">
+              {translate('app.riders.cash.figures_line', {
+                cod: formatCount(row.deliveredCod),
+                expected: formatRupees(row.expected),
+                handedIn: formatRupees(row.handedIn),
+              })}
+            </Typography>
+            <Settlements row={row} />
+            {row.riderId && (
+              <Box sx={{ mt: 0.5 }}>
+                <RecordCashButton row={row} date={date} />
+              </Box>
+            )}
+          </ListItem>
+        ))}
+        {totals && (
+          <ListItem sx={{ display: 'block' }}>
+            <Stack direction="row" justifyContent="space-between" gap={1}>
+              <Typography sx={{ fontWeight: 600 }}>{t('totals')}</Typography>
+              <Difference value={totals.difference} />
+            </Stack>
+            <Typography variant="body2">
+              {translate('app.riders.cash.figures_line', {
+                cod: formatCount(rows.reduce((n, r) => n + r.deliveredCod, 0)),
+                expected: formatRupees(totals.expected),
+                handedIn: formatRupees(totals.handedIn),
+              })}
+            </Typography>
+          </ListItem>
+        )}
+      </List>
+    );
+  }
+  return (
+    <Box sx={{ overflowX: 'auto' }}>
+      <Table size="small" aria-label={t('title')}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('rider')}</TableCell>
+            <TableCell align="right">{t('delivered_cod')}</TableCell>
+            <TableCell align="right">{t('expected')}</TableCell>
+            <TableCell align="right">{t('handed_in')}</TableCell>
+            <TableCell align="right">{t('difference')}</TableCell>
+            <TableCell>{t('settlements')}</TableCell>
+            <TableCell>{translate('app.list.actions')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((row) => (
+            <TableRow key={row.riderId ?? `deleted-${row.name}`}>
+              <TableCell component="th" scope="row" sx={{ minWidth: 120 }}>
+                {row.riderId
+                  ? row.name
+                  : translate('app.riders.cash.deleted_rider', { name: row.name })}
+              </TableCell>
+              <TableCell align="right">{formatCount(row.deliveredCod)}</TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                {formatRupees(row.expected)}
+              </TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                {formatRupees(row.handedIn)}
+              </TableCell>
+              <TableCell align="right">
+                <Difference value={row.difference} />
+              </TableCell>
+              <TableCell sx={{ minWidth: 200 }}>
+                <Settlements row={row} />
+              </TableCell>
+              <TableCell>{row.riderId && <RecordCashButton row={row} date={date} />}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+        {totals && (
+          <TableFooter sx={{ '& .MuiTableCell-root': { color: 'text.primary', fontWeight: 600 } }}>
+            <TableRow>
+              <TableCell component="th" scope="row">
+                {t('totals')}
+              </TableCell>
+              <TableCell align="right">
+                {formatCount(rows.reduce((n, r) => n + r.deliveredCod, 0))}
+              </TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                {formatRupees(totals.expected)}
+              </TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                {formatRupees(totals.handedIn)}
+              </TableCell>
+              <TableCell align="right">
+                <Difference value={totals.difference} />
+              </TableCell>
+              <TableCell colSpan={2} />
+            </TableRow>
+          </TableFooter>
+        )}
+      </Table>
     </Box>
   );
 }

@@ -11,6 +11,7 @@ import {
 import { Link } from 'react-router-dom';
 import { NoWrap } from '@/components/NoWrap';
 import { formatRupees } from '@/format';
+import { PhoneList, useIsPhone } from '@/lists/PhoneList';
 import { OrderIdCell } from '../orders/OrderIdCell';
 import { OrderStatusChip } from '../orders/OrderStatusChip';
 import { customerName, formatAddress, orderTotal } from '../orders/orderFields';
@@ -36,61 +37,86 @@ function TwoLines({ first, second }: { first: string; second: string }) {
 export function RunJobsTable({ jobs, showRound }: { jobs: RaRecord[]; showRound: boolean }) {
   const translate = useTranslate();
   const list = useList({ data: jobs, perPage: jobs.length || 1 });
+  const phone = useIsPhone();
   return (
     // The jobs are assigning-jobs records: their view is that resource's.
     <ResourceContextProvider value="assigningJobs">
       <ListContextProvider value={list}>
-        <Datagrid bulkActionButtons={false} rowClick={false}>
-          <FunctionField
-            label="app.orders.order_id"
-            sortable={false}
-            render={(r) => (
-              <Link
-                to={`/assigning-job/view/${r.id}`}
-                aria-label={translate('app.orders.view', { orderId: r.orderId })}
-              >
-                <OrderIdCell order={r} />
-              </Link>
-            )}
+        {phone ? (
+          // A job per line, as the rider meets them: where, when, what to collect.
+          <PhoneList
+            name={(r) => String(r.orderId)}
+            primary={(r) => <OrderIdCell order={r} />}
+            badge={(r) => <OrderStatusChip status={r.status} />}
+            lines={(r) => [
+              [customerName(r), r.pincode].filter(Boolean).join(' · '),
+              formatAddress(r.address ?? r.deliveryAddress),
+              [
+                r.deliveryTime,
+                showRound && r.runShift && translate(`app.riders.shifts.${r.runShift}`),
+                formatRupees(orderTotal(r)),
+                r.paymentMethod,
+              ]
+                .filter(Boolean)
+                .join(' · '),
+            ]}
+            to={(r) => `/assigning-job/view/${r.id}`}
           />
-          <FunctionField label="app.orders.pin_code" sortable={false} render={(r) => r.pincode} />
-          <FunctionField
-            label="app.riders.run.customer"
-            sortable={false}
-            render={(r) => customerName(r)}
-          />
-          <FunctionField
-            label="app.riders.run.address"
-            sortable={false}
-            render={(r) => (
-              <Typography variant="body2" sx={{ minWidth: 160, maxWidth: 240 }}>
-                {formatAddress(r.address ?? r.deliveryAddress)}
-              </Typography>
-            )}
-          />
-          <FunctionField
-            label="app.riders.run.slot"
-            sortable={false}
-            render={(r) => (
-              <TwoLines
-                first={r.deliveryTime ?? ''}
-                second={showRound && r.runShift ? translate(`app.riders.shifts.${r.runShift}`) : ''}
-              />
-            )}
-          />
-          <FunctionField
-            label="app.orders.amount"
-            sortable={false}
-            render={(r) => (
-              <TwoLines first={formatRupees(orderTotal(r))} second={r.paymentMethod ?? ''} />
-            )}
-          />
-          <FunctionField
-            label="app.orders.status"
-            sortable={false}
-            render={(r) => <OrderStatusChip status={r.status} />}
-          />
-        </Datagrid>
+        ) : (
+          <Datagrid bulkActionButtons={false} rowClick={false}>
+            <FunctionField
+              label="app.orders.order_id"
+              sortable={false}
+              render={(r) => (
+                <Link
+                  to={`/assigning-job/view/${r.id}`}
+                  aria-label={translate('app.orders.view', { orderId: r.orderId })}
+                >
+                  <OrderIdCell order={r} />
+                </Link>
+              )}
+            />
+            <FunctionField label="app.orders.pin_code" sortable={false} render={(r) => r.pincode} />
+            <FunctionField
+              label="app.riders.run.customer"
+              sortable={false}
+              render={(r) => customerName(r)}
+            />
+            <FunctionField
+              label="app.riders.run.address"
+              sortable={false}
+              render={(r) => (
+                <Typography variant="body2" sx={{ minWidth: 160, maxWidth: 240 }}>
+                  {formatAddress(r.address ?? r.deliveryAddress)}
+                </Typography>
+              )}
+            />
+            <FunctionField
+              label="app.riders.run.slot"
+              sortable={false}
+              render={(r) => (
+                <TwoLines
+                  first={r.deliveryTime ?? ''}
+                  second={
+                    showRound && r.runShift ? translate(`app.riders.shifts.${r.runShift}`) : ''
+                  }
+                />
+              )}
+            />
+            <FunctionField
+              label="app.orders.amount"
+              sortable={false}
+              render={(r) => (
+                <TwoLines first={formatRupees(orderTotal(r))} second={r.paymentMethod ?? ''} />
+              )}
+            />
+            <FunctionField
+              label="app.orders.status"
+              sortable={false}
+              render={(r) => <OrderStatusChip status={r.status} />}
+            />
+          </Datagrid>
+        )}
       </ListContextProvider>
     </ResourceContextProvider>
   );

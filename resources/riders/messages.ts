@@ -65,6 +65,7 @@ export const messages = {
     date: 'Date',
     rider: 'Rider',
     delivered_cod: 'COD deliveries',
+    figures_line: '%{cod} COD deliveries · Expected %{expected} · Handed in %{handedIn}',
     expected: 'Expected',
     handed_in: 'Handed in',
     difference: 'Difference',

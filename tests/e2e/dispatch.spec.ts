@@ -44,9 +44,13 @@ async function fitsAndShoot(page: Page, name: string) {
       await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeHidden();
     }
     await expect(page.getByText('Loading ...')).toHaveCount(0);
-    const { scroll, inner, wide } = await page.evaluate(() => ({
+    const { scroll, inner, wide, wideTables } = await page.evaluate(() => ({
       scroll: document.documentElement.scrollWidth,
       inner: window.innerWidth,
+      // Nor a table scrolling sideways inside the page (on a phone, jobs are a line each).
+      wideTables: [...document.querySelectorAll('table')].filter(
+        (t) => t.getBoundingClientRect().width > t.parentElement!.clientWidth + 1,
+      ).length,
       // What sticks out, to say where to look.
       wide: [...document.querySelectorAll('body *')]
         .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1)
@@ -60,6 +64,7 @@ async function fitsAndShoot(page: Page, name: string) {
       scroll,
       `${name} is ${scroll}px wide on a ${inner}px screen: ${wide.join('; ')}`,
     ).toBeLessThanOrEqual(inner);
+    if (width < 600) expect(wideTables, `${name} has a table wider than the screen`).toBe(0);
     await screen(page, `${name}-${width}`);
   }
   await page.setViewportSize({ width: 1366, height: 800 });
