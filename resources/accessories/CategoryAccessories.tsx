@@ -1,4 +1,3 @@
-import { Stack } from '@mui/material';
 import {
   Datagrid,
   FunctionField,
@@ -7,7 +6,6 @@ import {
   useTranslate,
   type RaRecord,
 } from 'react-admin';
-import { ConfirmDeleteButton } from '@/components/ConfirmDeleteButton';
 import { RowActions } from '@/components/RowActions';
 import { ThumbnailField } from '@/components/ThumbnailField';
 import { PhoneList, useIsPhone } from '@/lists/PhoneList';
@@ -40,10 +38,10 @@ export function CategoryAccessories({ category }: { category: RaRecord }) {
             ]}
             to={(r) => `/accessory/view/${r.id}`}
             actions={
-              <Stack direction="row" alignItems="center">
-                <RowActions editPath="/accessory/edit" />
-                <ConfirmDeleteButton failureMessage="app.accessories.delete_failed" />
-              </Stack>
+              <RowActions
+                editPath="/accessory/edit"
+                deleteFailure="app.accessories.delete_failed"
+              />
             }
           />
         ) : (
@@ -58,10 +56,11 @@ export function CategoryAccessories({ category }: { category: RaRecord }) {
             <FunctionField
               label={translate('app.list.actions')}
               render={() => (
-                <Stack direction="row" alignItems="center">
-                  <RowActions viewPath="/accessory/view" editPath="/accessory/edit" />
-                  <ConfirmDeleteButton failureMessage="app.accessories.delete_failed" />
-                </Stack>
+                <RowActions
+                  viewPath="/accessory/view"
+                  editPath="/accessory/edit"
+                  deleteFailure="app.accessories.delete_failed"
+                />
               )}
             />
           </Datagrid>

@@ -1,8 +1,6 @@
-import { Stack } from '@mui/material';
 import { Datagrid, FunctionField, TextField, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { AddButton } from '@/components/AddButton';
-import { ConfirmDeleteButton } from '@/components/ConfirmDeleteButton';
 import { RowActions } from '@/components/RowActions';
 import { formatDay } from '@/format';
 import { PathPagedList } from '@/lists/PathPagedList';
@@ -49,12 +47,7 @@ export function BannerList() {
             ].join(' · '),
           ]}
           to={(r) => `/banner/view/${r.id}`}
-          actions={
-            <Stack direction="row" spacing={0.5}>
-              <RowActions editPath="/banner/edit" />
-              <ConfirmDeleteButton failureMessage="app.banners.delete_failed" />
-            </Stack>
-          }
+          actions={<RowActions editPath="/banner/edit" deleteFailure="app.banners.delete_failed" />}
           sortFields={['title', 'createdAt']}
         />
       ) : (
@@ -70,10 +63,11 @@ export function BannerList() {
           <FunctionField
             label={translate('app.list.actions')}
             render={() => (
-              <Stack direction="row" spacing={0.5}>
-                <RowActions viewPath="/banner/view" editPath="/banner/edit" />
-                <ConfirmDeleteButton failureMessage="app.banners.delete_failed" />
-              </Stack>
+              <RowActions
+                viewPath="/banner/view"
+                editPath="/banner/edit"
+                deleteFailure="app.banners.delete_failed"
+              />
             )}
           />
         </Datagrid>

@@ -1,4 +1,4 @@
-import { Chip, Stack } from '@mui/material';
+import { Chip } from '@mui/material';
 import {
   Datagrid,
   FunctionField,
@@ -9,7 +9,6 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { AddButton } from '@/components/AddButton';
-import { ConfirmDeleteButton } from '@/components/ConfirmDeleteButton';
 import { RowActions } from '@/components/RowActions';
 import { formatDay } from '@/format';
 import { PathPagedList } from '@/lists/PathPagedList';
@@ -19,10 +18,11 @@ import { PhoneList, useIsPhone } from '@/lists/PhoneList';
 function PincodeRowActions({ record, view = true }: { record: RaRecord; view?: boolean }) {
   return (
     <RecordContextProvider value={{ ...record, name: record.number }}>
-      <Stack direction="row" spacing={0.5} alignItems="center">
-        <RowActions viewPath={view ? '/pincode/view' : undefined} editPath="/pincode/edit" />
-        <ConfirmDeleteButton failureMessage="app.pincodes.delete_failed" />
-      </Stack>
+      <RowActions
+        viewPath={view ? '/pincode/view' : undefined}
+        editPath="/pincode/edit"
+        deleteFailure="app.pincodes.delete_failed"
+      />
     </RecordContextProvider>
   );
 }

@@ -1,7 +1,5 @@
-import { Stack } from '@mui/material';
 import { Datagrid, FunctionField, TextField, useTranslate } from 'react-admin';
 import { AddButton } from '@/components/AddButton';
-import { ConfirmDeleteButton } from '@/components/ConfirmDeleteButton';
 import { RowActions } from '@/components/RowActions';
 import { formatDay, formatRupees } from '@/format';
 import { PathPagedList } from '@/lists/PathPagedList';
@@ -32,10 +30,7 @@ export function PlanList() {
           ]}
           to={(r) => `/tiffin-plan/view/${r.id}`}
           actions={
-            <Stack direction="row" spacing={0.5} alignItems="center">
-              <RowActions editPath="/tiffin-plan/edit" />
-              <ConfirmDeleteButton failureMessage="app.plans.delete_failed" />
-            </Stack>
+            <RowActions editPath="/tiffin-plan/edit" deleteFailure="app.plans.delete_failed" />
           }
           sortFields={['name', 'duration', 'price', 'createdAt']}
         />
@@ -60,10 +55,11 @@ export function PlanList() {
           <FunctionField
             label={translate('app.list.actions')}
             render={() => (
-              <Stack direction="row" spacing={0.5} alignItems="center">
-                <RowActions viewPath="/tiffin-plan/view" editPath="/tiffin-plan/edit" />
-                <ConfirmDeleteButton failureMessage="app.plans.delete_failed" />
-              </Stack>
+              <RowActions
+                viewPath="/tiffin-plan/view"
+                editPath="/tiffin-plan/edit"
+                deleteFailure="app.plans.delete_failed"
+              />
             )}
           />
         </Datagrid>

@@ -1,4 +1,3 @@
-import { Stack } from '@mui/material';
 import {
   Datagrid,
   FunctionField,
@@ -8,7 +7,6 @@ import {
   useTranslate,
   type RaRecord,
 } from 'react-admin';
-import { ConfirmDeleteButton } from '@/components/ConfirmDeleteButton';
 import { RowActions } from '@/components/RowActions';
 import { ThumbnailField } from '@/components/ThumbnailField';
 import { PhoneList, useIsPhone } from '@/lists/PhoneList';
@@ -55,10 +53,7 @@ export function CategoryProducts({ category }: { category: RaRecord }) {
             ]}
             to={(r) => `/product/view/${r.id}`}
             actions={
-              <Stack direction="row" alignItems="center">
-                <RowActions editPath="/product/edit" />
-                <ConfirmDeleteButton failureMessage="app.products.delete_failed" />
-              </Stack>
+              <RowActions editPath="/product/edit" deleteFailure="app.products.delete_failed" />
             }
           />
         ) : (
@@ -86,10 +81,11 @@ export function CategoryProducts({ category }: { category: RaRecord }) {
             <FunctionField
               label={translate('app.list.actions')}
               render={() => (
-                <Stack direction="row" alignItems="center">
-                  <RowActions viewPath="/product/view" editPath="/product/edit" />
-                  <ConfirmDeleteButton failureMessage="app.products.delete_failed" />
-                </Stack>
+                <RowActions
+                  viewPath="/product/view"
+                  editPath="/product/edit"
+                  deleteFailure="app.products.delete_failed"
+                />
               )}
             />
           </Datagrid>

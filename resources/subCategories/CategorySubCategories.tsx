@@ -1,4 +1,3 @@
-import { Stack } from '@mui/material';
 import {
   Datagrid,
   FunctionField,
@@ -7,7 +6,6 @@ import {
   useTranslate,
   type RaRecord,
 } from 'react-admin';
-import { ConfirmDeleteButton } from '@/components/ConfirmDeleteButton';
 import { RowActions } from '@/components/RowActions';
 import { ThumbnailField } from '@/components/ThumbnailField';
 import { PhoneList, useIsPhone } from '@/lists/PhoneList';
@@ -32,10 +30,10 @@ export function CategorySubCategories({ category }: { category: RaRecord }) {
             lines={(r) => [r.title, [r.status, formatDay(r.createdAt)].join(' · ')]}
             to={(r) => `/sub-category/view/${r.id}`}
             actions={
-              <Stack direction="row" alignItems="center">
-                <RowActions editPath="/sub-category/edit" />
-                <ConfirmDeleteButton failureMessage="app.subCategories.delete_failed" />
-              </Stack>
+              <RowActions
+                editPath="/sub-category/edit"
+                deleteFailure="app.subCategories.delete_failed"
+              />
             }
           />
         ) : (
@@ -48,10 +46,11 @@ export function CategorySubCategories({ category }: { category: RaRecord }) {
             <FunctionField
               label={translate('app.list.actions')}
               render={() => (
-                <Stack direction="row" alignItems="center">
-                  <RowActions viewPath="/sub-category/view" editPath="/sub-category/edit" />
-                  <ConfirmDeleteButton failureMessage="app.subCategories.delete_failed" />
-                </Stack>
+                <RowActions
+                  viewPath="/sub-category/view"
+                  editPath="/sub-category/edit"
+                  deleteFailure="app.subCategories.delete_failed"
+                />
               )}
             />
           </Datagrid>

@@ -3,16 +3,29 @@ import VisibilityIcon from '@mui/icons-material/Visibility';
 import { IconButton, Stack, Tooltip } from '@mui/material';
 import { useCanAccess, useRecordContext, useResourceContext } from 'react-admin';
 import { Link } from 'react-router-dom';
+import { ConfirmDeleteButton } from './ConfirmDeleteButton';
 
-/** View and edit buttons of a row; edit only for admins allowed to edit the resource. */
-export function RowActions({ viewPath, editPath }: { viewPath?: string; editPath?: string }) {
+/**
+ * View, edit and delete buttons of a row: edit only for admins allowed to edit the resource,
+ * delete (after a confirmation) when `deleteFailure` names its failure message. On a phone the
+ * line opens the record, so its buttons leave out `viewPath`.
+ */
+export function RowActions({
+  viewPath,
+  editPath,
+  deleteFailure,
+}: {
+  viewPath?: string;
+  editPath?: string;
+  deleteFailure?: string;
+}) {
   const record = useRecordContext();
   const resource = useResourceContext();
   const { canAccess: canEdit } = useCanAccess({ resource, action: 'edit' });
   if (!record) return null;
   const name = record.name ?? record.title ?? '';
   return (
-    <Stack direction="row" spacing={0.5}>
+    <Stack direction="row" spacing={0.5} alignItems="center">
       {viewPath && (
         <Tooltip title="View">
           <IconButton
@@ -37,6 +50,7 @@ export function RowActions({ viewPath, editPath }: { viewPath?: string; editPath
           </IconButton>
         </Tooltip>
       )}
+      {deleteFailure && <ConfirmDeleteButton failureMessage={deleteFailure} />}
     </Stack>
   );
 }
