@@ -33,7 +33,7 @@ export interface PhoneListProps {
   primary?: (record: RaRecord) => ReactNode;
   /** On the right of the first words: a status chip. */
   badge?: (record: RaRecord) => ReactNode;
-  /** The lines under the first words; empty ones are left out. */
+  /** The lines under the first words; empty ones (false, '', null) are left out. */
   lines?: (record: RaRecord) => ReactNode[];
   /** Before the words: a picture (ThumbnailField), rendered in the record's context. */
   avatar?: ReactNode;
@@ -147,7 +147,7 @@ export function PhoneList({
                   secondary={
                     <Typography variant="body2" color="text.secondary" component="div">
                       {(lines?.(record) ?? [])
-                        .filter((line) => line !== undefined && line !== null && line !== '')
+                        .filter((line) => line === 0 || Boolean(line))
                         .map((line, i) => (
                           <div key={i}>{line}</div>
                         ))}
