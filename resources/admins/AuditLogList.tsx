@@ -9,8 +9,33 @@ import {
   useTranslate,
 } from 'react-admin';
 import { formatDateTime } from '@/format';
+import { FilterBar } from '@/lists/filters/FilterBar';
 import { PathPagedList } from '@/lists/PathPagedList';
 import { PhoneList, useIsPhone } from '@/lists/PhoneList';
+
+/** The resource typed, applied on Enter or on leaving the box. */
+function ResourceFilter({
+  applied,
+  apply,
+  size,
+}: {
+  applied: string;
+  apply: (value: string) => void;
+  size: { size: 'small'; fullWidth: false; sx: { width: number } };
+}) {
+  const translate = useTranslate();
+  const [resource, setResource] = useState(applied);
+  return (
+    <MuiTextField
+      label={translate('app.admins.audit.resource')}
+      value={resource}
+      onChange={(e) => setResource(e.target.value)}
+      onBlur={() => apply(resource.trim())}
+      onKeyDown={(e) => e.key === 'Enter' && apply(resource.trim())}
+      {...size}
+    />
+  );
+}
 
 /** The filters: one admin (from the admins list), one resource, a date range (inclusive). */
 function AuditFilters() {
@@ -20,13 +45,12 @@ function AuditFilters() {
     pagination: { page: 1, perPage: 1000 },
     sort: { field: 'email', order: 'ASC' },
   });
-  const [resource, setResource] = useState<string>(filterValues.resource ?? '');
   const set = (name: string, value: string) => {
     const next = { ...filterValues, [name]: value };
     if (!value) delete next[name];
     setFilters(next, undefined);
   };
-  // Filters sit side by side in the list header (react-admin's theme makes inputs full width).
+  // Filters sit side by side in their bar (react-admin's theme makes inputs full width).
   const size = { size: 'small', fullWidth: false, sx: { width: 170 } } as const;
   return (
     <>
@@ -45,13 +69,12 @@ function AuditFilters() {
           </MenuItem>
         ))}
       </MuiTextField>
-      <MuiTextField
-        label={translate('app.admins.audit.resource')}
-        value={resource}
-        onChange={(e) => setResource(e.target.value)}
-        onBlur={() => set('resource', resource.trim())}
-        onKeyDown={(e) => e.key === 'Enter' && set('resource', resource.trim())}
-        {...size}
+      {/* Started again from the applied value whenever it changes ('Clear filters'). */}
+      <ResourceFilter
+        key={filterValues.resource ?? ''}
+        applied={filterValues.resource ?? ''}
+        apply={(value) => set('resource', value)}
+        size={size}
       />
       <MuiTextField
         type="date"
@@ -73,10 +96,13 @@ function AuditFilters() {
   );
 }
 
-/** /admin-panel/audit-log/{page}: who changed what, newest first. */
 /** The filters kept in the address (`audit-log/1?resource=order&from=2026-11-01`). */
 const AUDIT_FILTERS = ['adminId', 'resource', 'from', 'to'] as const;
 
+/**
+ * /admin-panel/audit-log/{page}: who changed what, newest first; the filters in a bar above it
+ * that folds behind 'Filters' on a phone.
+ */
 export function AuditLogList() {
   const translate = useTranslate();
   const phone = useIsPhone();
@@ -86,7 +112,11 @@ export function AuditLogList() {
       title={translate('app.admins.audit.title')}
       exportable
       queryKeys={AUDIT_FILTERS}
-      actions={<AuditFilters />}
+      filters={
+        <FilterBar keys={AUDIT_FILTERS}>
+          <AuditFilters />
+        </FilterBar>
+      }
     >
       {phone ? (
         // Newest first, and nothing to open: what was done, by whom, when, and the call.

@@ -435,5 +435,9 @@ describe('audit log screen', () => {
     await waitFor(() =>
       expect(auditCalls().at(-1)![1].filter).toMatchObject({ from: '2026-01-01' }),
     );
+    // 'Clear filters' lifts them all, and empties the resource typed.
+    await userEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(auditCalls().at(-1)![1].filter).toEqual({}));
+    expect(screen.getByLabelText('Resource')).toHaveValue('');
   });
 });
