@@ -51,6 +51,7 @@ export function ReturnList() {
   const title = returnListTitle(categoryType);
   const { canAccess } = useCanAccess({ resource: 'returns', action: 'edit' });
   const phone = useIsPhone();
+  const bulk = bulkActionProps(canAccess && <ReturnBulkActions />, 'app.returns.bulk_selected');
   if (!title) return <RecordMissing message={translate('app.returns.unknown_category')} />;
   return (
     <PathPagedList
@@ -76,7 +77,7 @@ export function ReturnList() {
     >
       {phone ? (
         <PhoneList
-          {...bulkActionProps(canAccess && <ReturnBulkActions />, 'app.returns.bulk_selected')}
+          {...bulk}
           isRowSelectable={isPending}
           name={returnOrderId}
           badge={(r) => <ReturnStatusChip status={r.status} />}
@@ -93,11 +94,7 @@ export function ReturnList() {
           sortFields={RETURN_SORTS}
         />
       ) : (
-        <Datagrid
-          {...bulkActionProps(canAccess && <ReturnBulkActions />, 'app.returns.bulk_selected')}
-          isRowSelectable={isPending}
-          rowClick={false}
-        >
+        <Datagrid {...bulk} isRowSelectable={isPending} rowClick={false}>
           <FunctionField label="app.returns.order_id" sortable={false} render={returnOrderId} />
           <TextField source="user.email" label="app.returns.customer_email" sortable={false} />
           <NumberField source="returnedQuantity" label="app.returns.returned_quantity" />
