@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslate, type RaRecord } from 'react-admin';
 import { formatDashedDate, formatRupees } from '@/format';
-import { PhoneList } from '@/lists/PhoneList';
+import { PhoneList, type PhoneBulkProps } from '@/lists/PhoneList';
 import { OrderIdCell } from './OrderIdCell';
 import { OrderStatusButton } from './OrderStatusButton';
 import { OrderStatusChip } from './OrderStatusChip';
@@ -15,7 +15,7 @@ export interface OrderCardListProps {
   jobs: boolean;
   tiffin: boolean;
   /** OrderDatagrid's bulkActionProps(): with buttons, lines have checkboxes. */
-  bulk: { bulkActionButtons?: ReactNode; bulkActionsToolbar?: ReactNode };
+  bulk: PhoneBulkProps;
 }
 
 /**

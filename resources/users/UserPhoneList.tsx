@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { activeTone, StatusChip } from '@/components/StatusChip';
 import { formatRupees } from '@/format';
-import { PhoneList } from '@/lists/PhoneList';
+import { PhoneList, type PhoneBulkProps } from '@/lists/PhoneList';
 import { formatPhone, fullName } from './names';
 
 /**
@@ -15,7 +15,7 @@ export function UserPhoneList({
   status = false,
   sortFields,
 }: {
-  bulk?: { bulkActionButtons?: ReactNode; bulkActionsToolbar?: ReactNode };
+  bulk?: PhoneBulkProps;
   /** The row's buttons beside the line (UserRowActions without view: the line opens it). */
   actions?: ReactNode;
   status?: boolean;

@@ -26,6 +26,9 @@ export function useIsPhone() {
   return useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
 }
 
+/** What bulkActionProps() returns, as both the table and the phone list take it. */
+export type PhoneBulkProps = Pick<PhoneListProps, 'bulkActionButtons' | 'bulkActionsToolbar'>;
+
 export interface PhoneListProps {
   /** The record's name for screen readers: 'Select Asha Rao'. */
   name: (record: RaRecord) => string;
