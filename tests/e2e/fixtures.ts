@@ -67,7 +67,8 @@ export const test = base.extend<{ cspViolations: string[] }>({
  * Shared by playwright.config.ts, prepare.ts and the specs: where the server under test keeps its
  * data, and the accounts prepare.ts creates there.
  */
-export const E2E_PORT = 3100;
+/** E2E_PORT lets two checkouts on one machine run their browser tests side by side. */
+export const E2E_PORT = Number(process.env.E2E_PORT || 3100);
 export const BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 
 /** A fresh data directory per run (test-results is emptied by Playwright before the server starts). */
