@@ -87,6 +87,22 @@ test('the chart filter changes the buckets: 12 months by default, 14 days when D
   await expect(axisLabels(page).last()).toHaveText(/^Q[1-4] \d{4}$/);
 });
 
+test('the chart is reached with Tab and read bar by bar with the arrow keys', async ({ page }) => {
+  await expect(axisLabels(page)).toHaveCount(12);
+  await page.getByRole('combobox', { name: 'Period' }).focus();
+  await page.keyboard.press('Tab');
+  // End: the last bucket, this month, named as its tooltip reads.
+  await page.keyboard.press('End');
+  const month = todayLabel().split(' ')[1]!;
+  const bar = new RegExp(`^${month} \\d{4}; Orders; \\d+ orders · ₹[\\d,]+\\.\\d\\d$`);
+  await expect(page.locator(':focus')).toHaveAccessibleName(bar);
+  await expect(page.locator('.MuiChartsTooltip-root')).toContainText(/\d+ orders · ₹/);
+  await page.keyboard.press('Home');
+  await expect(page.locator(':focus')).toHaveAccessibleName(
+    /^\w{3} \d{4}; Orders; 0 orders · ₹0\.00$/,
+  );
+});
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 375, height: 800 } });
 
