@@ -62,13 +62,54 @@ const API_HEADERS: FastifyHelmetOptions = {
 };
 
 /**
+ * Powerful browser features no page of ours uses, refused to them and to anything they could
+ * embed (helmet has no option for this header). The panel's full-screen button
+ * (src/layout/AppBar.tsx) keeps fullscreen for the page itself; nothing reads the clipboard or
+ * asks for a camera, a microphone or a location.
+ */
+const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'camera=()',
+  'display-capture=()',
+  'fullscreen=(self)',
+  'geolocation=()',
+  'gyroscope=()',
+  'hid=()',
+  'idle-detection=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'publickey-credentials-get=()',
+  'screen-wake-lock=()',
+  'serial=()',
+  'usb=()',
+  'xr-spatial-tracking=()',
+].join(', ');
+
+const isApi = (url: string) => /^\/api(?:[/?]|$)/.test(url);
+
+/**
  * Security headers on every answer (@fastify/helmet): the pages' Content-Security-Policy,
  * X-Frame-Options DENY, X-Content-Type-Options nosniff, Referrer-Policy no-referrer (admin URLs
  * carry record ids and reset tokens), Strict-Transport-Security, Cross-Origin-Opener-Policy and
- * -Resource-Policy same-origin. /api and /uploads get the locked policy instead of the pages'.
- * Cache-Control is left to each route.
+ * -Resource-Policy same-origin, and Permissions-Policy. /api and /uploads get the locked policy
+ * instead of the pages'. Every /api answer is `Cache-Control: no-store` (customers' names and
+ * phones, a sign-in's token: no shared proxy or browser disk may keep them) unless its route set
+ * its own; the pages, assets and uploads keep the Cache-Control of their routes.
  */
 export default fp(async (app) => {
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+  });
+  // At onSend, so that a route's own Cache-Control (a download, the live stream) stands.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (isApi(request.url) && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
+    return payload;
+  });
+
   // Before helmet registers, so that helmet's own onRoute hook picks the route's options up.
   app.addHook('onRoute', (route) => {
     if (route.helmet !== undefined) return;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storeImage } from '@server/lib/uploads';
-import { createTestServer, type TestServer } from './helpers';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, bearer, createTestServer, type TestServer } from './helpers';
 
 /** The directives of a Content-Security-Policy header, by name. */
 function directives(header: unknown): Map<string, string[]> {
@@ -135,6 +135,56 @@ describe('security headers', () => {
     expect(directives(login.headers['content-security-policy']).get('default-src')).toEqual([
       "'none'",
     ]);
+  });
+
+  it('stores no signed-in /api answer: no-store unless the route set its own caching', async () => {
+    const login = await s.app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      payload: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+    });
+    expect(login.statusCode).toBe(200);
+    expect(login.json().result.token).toEqual(expect.any(String));
+    expect(login.headers['cache-control']).toBe('no-store');
+    // Customers' names and phones.
+    const customers = await get('/api/user/all-users?status=All', bearer(s.superToken));
+    expect(customers.statusCode).toBe(200);
+    expect(customers.headers['cache-control']).toBe('no-store');
+    // Refusals, errors and public calls alike.
+    for (const url of [
+      '/api/category/view-all-categories',
+      '/api/no-such-call',
+      '/api/contact-us/get-contact-us',
+      '/api/health',
+    ]) {
+      expect((await get(url)).headers['cache-control'], url).toBe('no-store');
+    }
+    // A static asset and an uploaded image keep their year-long caching.
+    for (const url of ['/assets/admin-x.js', imageUrl]) {
+      expect((await get(url)).headers['cache-control'], url).toBe(
+        'public, max-age=31536000, immutable',
+      );
+    }
+  });
+
+  it.each([...PAGES, '/api/contact-us/get-contact-us', '/api/no-such-call', '/api/health'])(
+    '%s: a Permissions-Policy that refuses camera, microphone, location, payment',
+    async (url) => {
+      const policy = new Map(
+        String((await get(url)).headers['permissions-policy'])
+          .split(',')
+          .map((part) => part.trim().split('=') as [string, string]),
+      );
+      for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb', 'serial']) {
+        expect(policy.get(feature), `${url}: ${feature}`).toBe('()');
+      }
+      // The panel's full-screen button.
+      expect(policy.get('fullscreen'), url).toBe('(self)');
+    },
+  );
+
+  it('/uploads sends images with the Permissions-Policy too', async () => {
+    expect((await get(imageUrl)).headers['permissions-policy']).toMatch(/\bcamera=\(\)/);
   });
 
   it('/uploads sends images sandboxed, never sniffed, loading nothing', async () => {

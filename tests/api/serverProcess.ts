@@ -59,8 +59,26 @@ export class ServerProcess {
   private readonly child: ChildProcess;
   private done = false;
 
-  constructor(store: Store, env: Record<string, string>) {
-    this.child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  /** The server's own pid when it runs under a shell (`zombieWhenKilled`). */
+  private readonly serverPid?: Promise<number>;
+
+  /**
+   * `zombieWhenKilled`: the server runs under a shell that never waits for it (`exec sleep`), so
+   * that once killed it stays a zombie (its pid still exists) for as long as the shell runs, as
+   * under a supervisor that has not yet reaped it. `crash()` kills the server alone.
+   */
+  constructor(store: Store, env: Record<string, string>, { zombieWhenKilled = false } = {}) {
+    const [command, args] = zombieWhenKilled
+      ? [
+          '/bin/sh',
+          [
+            '-c',
+            '"$0" --import tsx server/main.ts & echo "server pid $!"; exec sleep 600',
+            process.execPath,
+          ],
+        ]
+      : [process.execPath, ['--import', 'tsx', 'server/main.ts']];
+    this.child = spawn(command, args, {
       cwd: ROOT,
       env: {
         ...process.env,
@@ -100,6 +118,10 @@ export class ServerProcess {
         resolve();
       });
     });
+    if (zombieWhenKilled) {
+      this.serverPid = this.waitFor(/^server pid (\d+)$/).then((match) => Number(match[1]));
+      this.serverPid.catch(() => undefined); // failing the test is crash()'s business
+    }
   }
 
   private onLine(line: string) {
@@ -153,7 +175,19 @@ export class ServerProcess {
   }
 
   kill(signal: NodeJS.Signals = 'SIGKILL') {
-    if (!this.done) this.child.kill(signal);
+    if (this.done) return;
+    // Under a shell: the server, then the shell (whose end lets the zombie be reaped).
+    if (this.serverPid) {
+      this.serverPid.then((pid) => signalIfThere(pid, signal)).catch(() => undefined);
+    }
+    this.child.kill(signal);
+  }
+
+  /** kill -9 of the server alone; its pid (under a shell, `zombieWhenKilled`, left a zombie). */
+  async crash(): Promise<number> {
+    const pid = this.serverPid ? await this.serverPid : this.child.pid!;
+    process.kill(pid, 'SIGKILL');
+    return pid;
   }
 
   /** A graceful stop (SIGTERM), as an operator would; SIGKILL if it hangs. */
@@ -166,6 +200,14 @@ export class ServerProcess {
 }
 
 const live = new Set<ServerProcess>();
+
+function signalIfThere(pid: number, signal: NodeJS.Signals) {
+  try {
+    process.kill(pid, signal);
+  } catch {
+    // Already gone.
+  }
+}
 
 afterEach(async () => {
   // Even when a test failed part way: no server left running, no data left behind.
