@@ -7,7 +7,7 @@ import {
   ridersTable,
   type RiderShift,
 } from '@server/db/schema';
-import { indiaDay } from '@server/lib/csv';
+import { indiaDay } from '@shared/time';
 import { runShiftOf } from '@server/modules/orders/assignRepository';
 import { placeOrder } from '@server/modules/orders/placeOrder';
 import { deniedMessage } from '@server/permissions';

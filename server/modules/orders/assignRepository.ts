@@ -1,3 +1,4 @@
+import { indiaMidnight, indiaMinuteOfDay, nextDay } from '@shared/time';
 import { and, arrayOverlaps, asc, count, eq, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import {
@@ -11,14 +12,11 @@ import {
 } from '../../db/schema';
 import { missingMessage } from '../../lib/bulk';
 import { conflict, notFound } from '../../lib/errors';
-import { indiaMidnight, nextDay } from '../../lib/daySeek';
 import { anyOf } from '../../lib/sql';
 import { IS_OPEN } from './repository';
 
 /** The Evening round takes the slots starting at 2:00 PM or later. */
 const EVENING_FROM_MINUTE = 14 * 60;
-/** India is UTC+05:30 all year. */
-const INDIA_OFFSET_MINUTES = 330;
 
 /**
  * Minutes after midnight a delivery slot starts ('5:00 PM - 7:00 PM': 1020, '5 PM - 7 PM' too,
@@ -42,9 +40,7 @@ function slotStartMinute(slot: string): number | undefined {
  */
 export function runShiftOf(deliveryTime: string | null, placedAt: Date): RunShift {
   const start = deliveryTime === null ? undefined : slotStartMinute(deliveryTime);
-  const minute =
-    start ??
-    (((Math.floor(placedAt.getTime() / 60_000) + INDIA_OFFSET_MINUTES) % 1440) + 1440) % 1440;
+  const minute = start ?? indiaMinuteOfDay(placedAt);
   return minute >= EVENING_FROM_MINUTE ? 'Evening' : 'Morning';
 }
 

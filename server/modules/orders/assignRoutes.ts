@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bulkIds, countOf } from '../../lib/bulk';
-import { indiaDay } from '../../lib/csv';
+import { indiaDay } from '@shared/time';
 import { notFound } from '../../lib/errors';
 import { ok } from '../../lib/reply';
 import { answers, count } from '../../lib/responses';

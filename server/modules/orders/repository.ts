@@ -1,3 +1,4 @@
+import { indiaMidnight, nextDay } from '@shared/time';
 import {
   and,
   asc,
@@ -34,7 +35,7 @@ import {
   type OrderType,
   type RunShift,
 } from '../../db/schema';
-import { indiaMidnight, nextDay, SEEK_FROM_OFFSET, seekDay } from '../../lib/daySeek';
+import { SEEK_FROM_OFFSET, seekDay } from '../../lib/daySeek';
 import { afterRow, keysetBatches, orderBy, type SortKey } from '../../lib/keyset';
 import { badRequest } from '../../lib/errors';
 import { anyOf, likePattern } from '../../lib/sql';

@@ -1,3 +1,4 @@
+import { indiaDay, indiaMidnight } from '@shared/time';
 import { and, asc, count, desc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
@@ -15,7 +16,7 @@ import {
   returnableStockTable,
   type ReturnableItemKind,
 } from '../../db/schema';
-import { indiaDayOf, indiaMidnight, SEEK_FROM_OFFSET, seekDay } from '../../lib/daySeek';
+import { SEEK_FROM_OFFSET, seekDay } from '../../lib/daySeek';
 import { keysetBatches, orderBy, type SortKey } from '../../lib/keyset';
 import { toMoney } from '../../lib/money';
 import { anyOf, inList } from '../../lib/sql';
@@ -278,7 +279,7 @@ export function createReturnableRepository(db: Database) {
       return db.select({ day: d.day, n: d.n }).from(d).where(service).getSQL();
     }
     const cutoff = cutoffOf(q.now, q.minDays);
-    const day = indiaDayOf(cutoff);
+    const day = indiaDay(cutoff);
     return sql`
       SELECT ${d.day} AS day, ${d.n} AS n FROM ${d} WHERE ${and(service, lt(d.day, day))}
       UNION ALL
@@ -577,7 +578,7 @@ export function createReturnableRepository(db: Database) {
       // Overdue: a unit out since before the cutoff. The units are the days' counts before the
       // cutoff's day plus the balances of that day itself (through the list's index), the
       // customers likewise from the holders' oldest units.
-      const day = indiaDayOf(cutoff);
+      const day = indiaDay(cutoff);
       const d = returnableOutstandingDaysTable;
       const h = returnableHoldersTable;
       const hd = returnableHolderDaysTable;

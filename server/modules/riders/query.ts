@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { RunShift } from '../../db/schema';
-import { indiaDay } from '../../lib/csv';
+import { indiaDay } from '@shared/time';
 import { isCalendarDay } from '../../lib/validation';
 
 export const DAY_MESSAGE = 'Date must be a day as YYYY-MM-DD.';

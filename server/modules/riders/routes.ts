@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { riderCashSettlementsTable, ridersTable, type RiderShift } from '../../db/schema';
-import { indiaDay } from '../../lib/csv';
+import { indiaDay } from '@shared/time';
 import {
   badRequest,
   conflict,
