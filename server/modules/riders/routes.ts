@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { riderCashSettlementsTable, ridersTable, type RiderShift } from '../../db/schema';
+import { isPinCode } from '@shared/pincode';
 import { indiaDay } from '@shared/time';
 import {
   badRequest,
@@ -61,8 +62,6 @@ const dayField = z
   .min(1, 'Date is required.')
   .refine(isCalendarDay, { error: DAY_MESSAGE });
 
-const SIX_DIGITS = /^[1-9][0-9]{5}$/;
-
 /**
  * A rider's pin codes: a list (or, from a form, text separated by commas) of 1 to 50 six-digit
  * pin codes; the same one twice counts once; kept sorted.
@@ -85,7 +84,7 @@ const riderPincodes = z.preprocess(
           : 'Pin codes must be a list of 6-digit pin codes.',
     })
     .superRefine((pins, ctx) => {
-      const bad = pins.find((p) => !SIX_DIGITS.test(p));
+      const bad = pins.find((p) => !isPinCode(p));
       if (bad !== undefined) {
         ctx.addIssue({
           code: 'custom',
