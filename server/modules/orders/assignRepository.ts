@@ -13,7 +13,7 @@ import {
 import { missingMessage } from '../../lib/bulk';
 import { conflict, notFound } from '../../lib/errors';
 import { anyOf } from '../../lib/sql';
-import { IS_OPEN } from './repository';
+import { IS_OPEN } from './conditions';
 
 /** The Evening round takes the slots starting at 2:00 PM or later. */
 const EVENING_FROM_MINUTE = 14 * 60;

@@ -19,7 +19,8 @@ import { ORDER_CSV_COLUMNS } from './csv';
 import { jobFilter, jobFilterQuery, orderFilterQuery, ordersFilter, withDays } from './filters';
 import { toAccessoryDto, toHistoryDto, toOrderDto } from './dto';
 import { findSheetService, INLINE_SHEET_JOBS, inlineJobSheet } from './jobSheetRows';
-import { createOrderRepository, type OrderFilter, type OrderSort } from './repository';
+import type { OrderFilter, OrderSort } from './conditions';
+import { createOrderRepository } from './repository';
 import { orderDetailDto, orderDto, orderPage } from './schemas';
 
 const NOT_FOUND = 'This order does not exist.';
