@@ -13,15 +13,9 @@ import {
 } from '../../lib/validation';
 import { pincode } from '../orders/filters';
 import { outstandingCsvColumns } from './csv';
-import {
-  createReturnableRepository,
-  toBalanceDto,
-  toEntryDto,
-  toOutstandingDto,
-  toStockDto,
-  type OutstandingQuery,
-  type ReturnableItem,
-} from './repository';
+import { toBalanceDto, toEntryDto, toOutstandingDto, toStockDto, type ReturnableItem } from './dto';
+import type { OutstandingQuery } from './outstanding';
+import { createReturnableRepository } from './repository';
 import {
   balanceDto,
   entryDto,
