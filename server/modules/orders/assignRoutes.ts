@@ -7,12 +7,8 @@ import { ok } from '../../lib/reply';
 import { answers, count } from '../../lib/responses';
 import { isCalendarDay, requiredId } from '../../lib/validation';
 import { auditEach } from '../../plugins/audit';
-import {
-  AUTO_ASSIGN_LIMIT,
-  assignRider,
-  autoAssign,
-  type AutoAssignOutcome,
-} from './assignRepository';
+import { assignRider } from './assignRepository';
+import { AUTO_ASSIGN_LIMIT, autoAssign, type AutoAssignOutcome } from './autoAssign';
 import { day, pincode } from './filters';
 import { findSheetService } from './jobSheetRows';
 
