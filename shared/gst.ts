@@ -3,6 +3,8 @@
 // React (shared/ compiles under both tsconfig.web.json and tsconfig.node.json), so the server's
 // invoice PDF and the panel's preview compute the same figures.
 
+import { indiaWallClock } from './time';
+
 // ---------------------------------------------------------------------------------------------
 // States
 
@@ -430,15 +432,12 @@ export function amountInWords(paise: number): string {
 // ---------------------------------------------------------------------------------------------
 // Financial year
 
-/** India keeps UTC+05:30 all year (no daylight saving), so a fixed offset is exact. */
-const INDIA_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
-
 /**
  * The Indian financial year (April to March) an instant falls in, as invoice series and returns
  * name it: '2025-26'. The day is India's, whatever the zone of the server or the browser.
  */
 export function financialYearOf(date: Date): string {
-  const india = new Date(date.getTime() + INDIA_OFFSET_MS);
+  const india = indiaWallClock(date);
   if (Number.isNaN(india.getTime())) throw new RangeError('That is not a date.');
   const year = india.getUTCFullYear();
   const start = india.getUTCMonth() >= 3 ? year : year - 1;

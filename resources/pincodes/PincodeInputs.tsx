@@ -1,4 +1,5 @@
 import { required, SelectInput, TextInput } from 'react-admin';
+import { isPinCode } from '@shared/pincode';
 
 export const PIN_TYPE_CHOICES = [
   { id: 'Home', name: 'Home' },
@@ -6,9 +7,9 @@ export const PIN_TYPE_CHOICES = [
   { id: 'Other', name: 'Other' },
 ];
 
-/** Mirrors the server: six digits, the first 1-9 (an Indian PIN code). */
+/** The server's rule (shared/pincode.ts): six digits, the first 1-9. */
 export const pinCodeFormat = (value: unknown) =>
-  value && !/^[1-9][0-9]{5}$/.test(String(value).trim()) ? 'app.pincodes.format' : undefined;
+  value && !isPinCode(String(value).trim()) ? 'app.pincodes.format' : undefined;
 
 /** The fields shared by add and edit. */
 export function PincodeInputs() {

@@ -1,3 +1,5 @@
+import { PIN_CODE_FORMAT_MESSAGE } from '@shared/pincode';
+
 /** Wording of the pincodes screens (spec 000), merged into the catalogue as `app.pincodes.*`. */
 export const messages = {
   title: 'Pin Codes',
@@ -8,7 +10,7 @@ export const messages = {
   number: 'Pin Code',
   pin_type: 'Pin Type',
   number_help: 'Six digits, e.g. 560034.',
-  format: 'The pin code must be exactly 6 digits.',
+  format: PIN_CODE_FORMAT_MESSAGE,
   add_failed: 'Failed to add pincode. Please try again.',
   edit_failed: 'Failed to edit pincode. Please try again.',
   delete_failed: 'Failed to delete pincode. Please try again.',

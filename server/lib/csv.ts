@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
-import { INDIA_TIME_ZONE } from '@shared/time';
+import { INDIA_TIME_ZONE, indiaDay } from '@shared/time';
 import { fileAnswer } from './responses';
 
 /** Rows read per query while a list is exported. */
@@ -53,17 +53,9 @@ const dateTime = new Intl.DateTimeFormat('sv-SE', {
   second: '2-digit',
   hourCycle: 'h23',
 });
-const day = new Intl.DateTimeFormat('sv-SE', {
-  timeZone: INDIA_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
 
 /** `2026-11-24 15:30:05` in India time, which spreadsheets read as a date and time. */
 export const indiaDateTime = (at: Date) => dateTime.format(at);
-/** `2026-11-24`, the day in India. */
-export const indiaDay = (at: Date) => day.format(at);
 
 /** Money as a plain number with two decimals (`1250.00`), from a numeric column or a number. */
 export function rupees(value: string | number | null | undefined): string {

@@ -1,6 +1,10 @@
 import type { SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { indiaMidnight } from '@shared/time';
 import { groupAt } from './countSeek';
+
+// The days in India are shared/time.ts's; re-exported for the lists that import them from here.
+export { indiaMidnight, nextDay } from '@shared/time';
 
 /** Below this many rows to skip, OFFSET through the index is cheaper than asking the counters. */
 export const SEEK_FROM_OFFSET = 1000;
@@ -11,23 +15,6 @@ export interface DaySeek {
   boundary: Date;
   /** Rows of the list still to skip from the boundary (at most one day's rows). */
   skip: number;
-}
-
-/** Midnight in India (UTC+5:30 all year) that starts `day` (YYYY-MM-DD). */
-export function indiaMidnight(day: string): Date {
-  return new Date(`${day}T00:00:00+05:30`);
-}
-
-/** The day in India (YYYY-MM-DD) of an instant: `order_day()` of the migrations. */
-export function indiaDayOf(at: Date): string {
-  return new Date(at.getTime() + 330 * 60_000).toISOString().slice(0, 10);
-}
-
-/** The calendar day after `day` (YYYY-MM-DD). */
-export function nextDay(day: string): string {
-  const next = new Date(`${day}T00:00:00Z`);
-  next.setUTCDate(next.getUTCDate() + 1);
-  return next.toISOString().slice(0, 10);
 }
 
 /**

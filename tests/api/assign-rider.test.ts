@@ -7,8 +7,8 @@ import {
   ridersTable,
   type RiderShift,
 } from '@server/db/schema';
-import { indiaDay } from '@server/lib/csv';
-import { runShiftOf } from '@server/modules/orders/assignRepository';
+import { indiaDay } from '@shared/time';
+import { runShiftOf } from '@server/modules/orders/runShift';
 import { placeOrder } from '@server/modules/orders/placeOrder';
 import { deniedMessage } from '@server/permissions';
 import { apiClient, createTestServer, type TestAdmin, type TestServer } from './helpers';

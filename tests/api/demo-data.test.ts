@@ -3,7 +3,7 @@ import { sql, TransactionRollbackError } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gstinProblem, stateCodeOf } from '@shared/gst';
 import { seedDemoData } from '@server/db/seed';
-import { runShiftOf } from '@server/modules/orders/assignRepository';
+import { runShiftOf } from '@server/modules/orders/runShift';
 import { createTestServer, type TestServer } from './helpers';
 
 type Rows = <T>(query: ReturnType<typeof sql>) => Promise<T[]>;

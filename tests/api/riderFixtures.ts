@@ -7,7 +7,7 @@
 import { randomInt } from 'node:crypto';
 import type { Database } from '@server/db/client';
 import { ordersTable, pincodesTable, type RiderShift, type RunShift } from '@server/db/schema';
-import { indiaDay } from '@server/lib/csv';
+import { indiaDay } from '@shared/time';
 import { anyOf } from '@server/lib/sql';
 import { apiClient, type TestServer } from './helpers';
 

@@ -1,20 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { bulkIds, countOf } from '../../lib/bulk';
-import { indiaDay } from '../../lib/csv';
+import { countOf } from '../../lib/bulk';
+import { indiaDay } from '@shared/time';
 import { notFound } from '../../lib/errors';
 import { ok } from '../../lib/reply';
-import { answers, count } from '../../lib/responses';
-import { isCalendarDay, requiredId } from '../../lib/validation';
+import { answers } from '../../lib/responses';
 import { auditEach } from '../../plugins/audit';
-import {
-  AUTO_ASSIGN_LIMIT,
-  assignRider,
-  autoAssign,
-  type AutoAssignOutcome,
-} from './assignRepository';
-import { day, pincode } from './filters';
+import { assignRider } from './assignRepository';
+import { autoAssign, type AutoAssignOutcome } from './autoAssign';
 import { findSheetService } from './jobSheetRows';
+import {
+  assignedDto,
+  assignRiderBody,
+  autoAssignBody,
+  autoAssignedDto,
+  serviceParams,
+} from './schemas';
 
 const NO_SERVICE = 'This service does not exist.';
 /** Pin codes a message names before it says how many more. */
@@ -23,14 +23,6 @@ const PINCODES_NAMED = 10;
 const number = (n: number) => n.toLocaleString('en-IN');
 /** `1 job`, `2,000 jobs`. */
 const jobs = (n: number) => `${number(n)} ${n === 1 ? 'job' : 'jobs'}`;
-
-/** A required day in India, `2026-11-24`. */
-const requiredDay = (label: string) =>
-  z
-    .string({ error: `${label} is required.` })
-    .trim()
-    .min(1, `${label} is required.`)
-    .refine(isCalendarDay, { error: `${label} must be a date such as 2026-11-24.` });
 
 /** `5 jobs assigned to Ravi Kumar. 1 was already with Ravi Kumar.`, `5 jobs unassigned.` */
 function assignMessage(rider: { name: string } | null, changed: number, unchanged: number) {
@@ -103,23 +95,8 @@ const assignRoutes: FastifyPluginAsyncZod = async (app) => {
       // Each changed order gets its own audit row, written in the transaction.
       config: { access: 'assigningJobs', audit: false },
       schema: {
-        body: z.object({
-          orderIds: bulkIds('Order id', 'order'),
-          riderId: requiredId('Rider id')
-            .nullable()
-            .meta({ description: "The rider's _id; null takes the jobs back from their rider." }),
-          date: day('Date').meta({
-            description: 'The day of the run, YYYY-MM-DD; today in India when left out.',
-          }),
-        }),
-        response: answers(
-          z.object({
-            assigned: count.meta({ description: 'Jobs given to the rider (or unassigned).' }),
-            unchanged: count.meta({
-              description: 'Jobs already with that rider for that day (or with nobody).',
-            }),
-          }),
-        ),
+        body: assignRiderBody,
+        response: answers(assignedDto),
       },
     },
     async (request) => {
@@ -142,28 +119,9 @@ const assignRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'assigningJobs', audit: false },
       schema: {
-        params: z.object({ serviceId: requiredId('Service id') }),
-        body: z.object({
-          date: requiredDay('Date').meta({
-            description: 'The day of the runs: jobs placed up to its end (India) are given out.',
-          }),
-          pincode,
-        }),
-        response: answers(
-          z.object({
-            assigned: count,
-            withoutRider: count.meta({
-              description: 'Jobs with no Active rider for their pin code and round.',
-            }),
-            remaining: count.meta({
-              description: `Unassigned jobs beyond the ${AUTO_ASSIGN_LIMIT} one call gives out.`,
-            }),
-            riders: z.array(z.object({ _id: z.string(), name: z.string(), jobs: count })),
-            pincodesWithoutRider: z.array(z.string()).meta({
-              description: 'Pin codes of those jobs that no Active rider serves at all.',
-            }),
-          }),
-        ),
+        params: serviceParams,
+        body: autoAssignBody,
+        response: answers(autoAssignedDto),
       },
     },
     async (request) => {

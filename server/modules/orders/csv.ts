@@ -1,6 +1,6 @@
 import type { OrderAddress } from '../../db/schema';
 import { rupees, yesNo, type CsvColumn } from '../../lib/csv';
-import type { OrderExportRow } from './repository';
+import type { OrderExportRow } from './exportRows';
 
 /** The address on one line; empty when the order has none. */
 const address = (a: OrderAddress | null) =>

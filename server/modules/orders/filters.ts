@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { OPEN_ORDER_STATUSES, type OrderStatus, type OrderType } from '../../db/schema';
 import { isCalendarDay } from '../../lib/validation';
-import type { OrderFilter } from './repository';
+import type { OrderFilter } from './conditions';
 
 /** A pin code filter: six digits; blank means "all". */
 export const pincode = z

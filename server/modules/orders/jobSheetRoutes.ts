@@ -1,14 +1,13 @@
 import type { FastifyBaseLogger, FastifySchema } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { notFound } from '../../lib/errors';
 import { createPdfTurns, type PdfTurns } from '../../lib/pdfTurns';
 import { fileAnswer } from '../../lib/responses';
-import { pagingQuery, requiredId } from '../../lib/validation';
 import { createJobSheet, type JobSheetJob, type JobSheetWriter } from './jobSheet';
 import { findSheetService, jobSheetBatches, sheetHeading } from './jobSheetRows';
-import { jobFilter, jobFilterQuery, withDays } from './filters';
+import { jobFilter } from './filters';
 import { createOrderRepository } from './repository';
+import { jobSheetQuery, serviceParams } from './schemas';
 
 export interface JobSheetRoutesOptions {
   /** Jobs read per query (SHEET_BATCH); tests make it small to cross many batches. */
@@ -47,8 +46,8 @@ const jobSheetRoutes: FastifyPluginAsyncZod<JobSheetRoutesOptions> = async (app,
     {
       config: { access: 'assigningJobs' },
       schema: {
-        params: z.object({ serviceId: requiredId('Service id') }),
-        querystring: withDays(z.object({ ...jobFilterQuery, search: pagingQuery.search })),
+        params: serviceParams,
+        querystring: jobSheetQuery,
         response: sheetAnswer,
       },
     },

@@ -3,7 +3,8 @@ import type { Database } from '../../db/client';
 import { categoriesTable, type CategoryKind } from '../../db/schema';
 import { toAccessoryDto, toOrderDto } from './dto';
 import { renderJobSheet, type JobSheetHeading, type JobSheetJob } from './jobSheet';
-import type { OrderFilter, OrderRepository } from './repository';
+import type { OrderFilter } from './conditions';
+import type { OrderRepository } from './repository';
 
 /** Jobs read per query while a sheet is written. */
 export const SHEET_BATCH = 500;

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { indiaDay } from '@shared/time';
 import type { Database, Transaction } from '../../db/client';
 import {
   orderAccessoriesTable,
@@ -51,8 +52,7 @@ const ALPHABET = '0123456789ABCDEFGHJKLMNPQRSTUVWXYZ';
 
 /** OD + yymmdd (India) + 6 random characters, e.g. OD261122K3F9QZ. */
 export function newOrderNumber(at = new Date()): string {
-  const india = new Date(at.getTime() + 330 * 60_000).toISOString();
-  const day = india.slice(2, 10).replace(/-/g, '');
+  const day = indiaDay(at).slice(2).replace(/-/g, '');
   const bytes = randomBytes(6);
   const suffix = Array.from(bytes, (b) => ALPHABET[b % ALPHABET.length]).join('');
   return `OD${day}${suffix}`;

@@ -1,6 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Database } from '../../db/client';
 import {
   accessoriesTable,
@@ -15,61 +14,18 @@ import {
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { ok } from '../../lib/reply';
 import { answers } from '../../lib/responses';
-import { lineText, optionalText, requiredId } from '../../lib/validation';
 import { createBusinessRepository } from '../business/repository';
 import { createDeliverySettingsRepository } from '../deliverySettings/repository';
 import { orderTaxPaise, taxOfLine, type TaxClass } from '../invoices/document';
 import { toOrderDto } from './dto';
 import { placeOrder, type NewOrder } from './placeOrder';
 import { createOrderRepository } from './repository';
-import { orderDto } from './schemas';
+import { oneOrder, placeOrderBody, type PlaceOrderBody } from './schemas';
 
-export const PAYMENT_METHODS = ['Cash on Delivery', 'Online', 'Wallet'] as const;
 /** The slot an emergency is promised when none is given (as the customers' app writes it). */
 export const EMERGENCY_SLOT = 'Within 2 hours';
 /** The note on the first history row: who took the order, and how. */
 export const PHONE_NOTE = 'Taken by phone';
-const MOST_ACCESSORIES = 20;
-
-/** A whole number from `min` to 100 (what a phone order may ask of one item). */
-const itemCount = (label: string, min: 0 | 1) =>
-  z
-    .number({
-      error: (issue) =>
-        issue.input === undefined ? `${label} is required.` : `${label} must be a number.`,
-    })
-    .int(`${label} must be a whole number.`)
-    .min(min, `${label} must be from ${min} to 100.`)
-    .max(100, `${label} must be from ${min} to 100.`);
-
-const placeOrderBody = z.object({
-  customerId: requiredId('Customer id'),
-  addressId: requiredId('Address id'),
-  productId: requiredId('Product id'),
-  quantity: itemCount('Quantity', 1),
-  returnQuantity: itemCount('Return quantity', 0).optional(),
-  deliveryTime: lineText('Delivery time')
-    .trim()
-    .max(50, 'Delivery time must be at most 50 characters.')
-    .optional(),
-  isEmergency: z.boolean({ error: 'isEmergency must be true or false.' }).optional(),
-  paymentMethod: z.enum(PAYMENT_METHODS, {
-    error: `Payment method must be one of: ${PAYMENT_METHODS.join(', ')}.`,
-  }),
-  specialInstruction: optionalText('Special instruction', 500),
-  accessories: z
-    .array(
-      z.object({
-        accessoryId: requiredId('Accessory id'),
-        quantity: itemCount('Accessory quantity', 1),
-      }),
-      { error: 'Accessories must be a list of { accessoryId, quantity }.' },
-    )
-    .max(MOST_ACCESSORIES, `At most ${MOST_ACCESSORIES} accessories per order.`)
-    .optional(),
-});
-
-type PlaceOrderBody = z.infer<typeof placeOrderBody>;
 
 /** The price a customer pays for a product or an accessory: the discounted one when set. */
 const sellingPrice = (row: { price: string; discountPrice: string }) =>
@@ -183,7 +139,7 @@ const placeOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'orders' },
       schema: {
         body: placeOrderBody,
-        response: answers(z.object({ order: orderDto }), 201),
+        response: answers(oneOrder, 201),
       },
     },
     async (request, reply) => {

@@ -1,97 +1,42 @@
 import { ok } from '../../lib/reply';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { ORDER_STATUSES, ORDER_TYPES, type OrderStatus } from '../../db/schema';
-import { bulkIds, bulkOutcome, countOf, missingMessage } from '../../lib/bulk';
+import type { OrderStatus } from '../../db/schema';
+import { bulkOutcome, countOf, missingMessage } from '../../lib/bulk';
 import { CSV_BATCH, csvAnswer, sendCsv } from '../../lib/csv';
 import { notFound } from '../../lib/errors';
-import { answers, count, oneOf, pagingFields } from '../../lib/responses';
-import {
-  optionalId,
-  pagingQuery,
-  pagingResult,
-  requiredId,
-  exportQuery,
-} from '../../lib/validation';
+import { answers } from '../../lib/responses';
+import { pagingResult } from '../../lib/validation';
 import type { Access } from '../../permissions';
 import { auditEach } from '../../plugins/audit';
 import { ORDER_CSV_COLUMNS } from './csv';
-import { jobFilter, jobFilterQuery, orderFilterQuery, ordersFilter, withDays } from './filters';
+import { jobFilter, ordersFilter } from './filters';
 import { toAccessoryDto, toHistoryDto, toOrderDto } from './dto';
-import { findSheetService, INLINE_SHEET_JOBS, inlineJobSheet } from './jobSheetRows';
-import { createOrderRepository, type OrderFilter, type OrderSort } from './repository';
-import { orderDetailDto, orderDto, orderPage } from './schemas';
+import { findSheetService, inlineJobSheet } from './jobSheetRows';
+import type { OrderFilter, OrderSort } from './conditions';
+import { createOrderRepository } from './repository';
+import {
+  bulkStatusBody,
+  jobExportQuery,
+  jobSlots,
+  JOB_SLOTS_BOUND,
+  jobsPage,
+  jobsQuery,
+  oneOrderDetail,
+  orderExportQuery,
+  orderIdParams,
+  orderListQuery,
+  orderPage,
+  ordersByType,
+  serviceOrdersQuery,
+  serviceParams,
+  updatedOrder,
+  updateStatusBody,
+} from './schemas';
 
 const NOT_FOUND = 'This order does not exist.';
 const NO_SERVICE = 'This service does not exist.';
-const STATUS_MESSAGE = `Status must be one of: ${ORDER_STATUSES.join(', ')}.`;
-
-/** The sort fields each list accepts (docs/api.md); anything else is a 400 naming them. */
-const LIST_SORTS = ['createdAt', 'orderId', 'totalAmount', 'status'] as const;
-const JOB_SORTS = ['createdAt', 'orderId', 'pincode', 'totalAmount'] as const;
-
-/** How many slots job-slots answers at most (a real operator has a handful). */
-const JOB_SLOTS_BOUND = 100;
-
 /** How many of each list by-type answers when it is not asked for a page (docs/api.md). */
 export const BY_TYPE_BOUND = 500;
-
-const sortField = <T extends readonly [OrderSort, ...OrderSort[]]>(fields: T) =>
-  z.enum(fields, { error: `Sort must be one of: ${fields.join(', ')}.` }).optional();
-
-/** An optional id in the query; blank means "not given". */
-
-const listStatus = z
-  .enum([...ORDER_STATUSES, ''], { error: STATUS_MESSAGE })
-  .optional()
-  .transform((v) => (v ? (v as OrderStatus) : undefined));
-
-const orderType = z.enum(ORDER_TYPES, { error: 'Type must be fresh or reorder.' }).optional();
-
-const wantPdf = z
-  .enum(['true', 'false', ''], { error: 'wantPdf must be true or false.' })
-  .optional()
-  .transform((v) => v === 'true');
-
-/**
- * The orders lists' own parameters (view-all-orders, orders-by-serviceId, by-type,
- * export-orders): service, status, type, the shared filters (./filters.ts) and the sort.
- */
-const ordersQuery = {
-  serviceId: optionalId('Service id'),
-  status: listStatus,
-  type: orderType,
-  ...orderFilterQuery,
-  sortField: sortField(LIST_SORTS),
-};
-
-/**
- * by-type: with `type`, one page of that type under its own key; without, both lists bounded
- * to the newest BY_TYPE_BOUND of each, with the real totals.
- */
-const ordersByType = oneOf([
-  z.object({
-    freshOrders: z.array(orderDto),
-    reorderOrders: z.array(orderDto),
-    totalFreshOrders: count,
-    totalReorderOrders: count,
-  }),
-  z.object({ freshOrders: z.array(orderDto), ...pagingFields }),
-  z.object({ reorderOrders: z.array(orderDto), ...pagingFields }),
-]);
-
-/** assign-jobs: a page of open jobs, and with `wantPdf=true` the job sheet as base64. */
-const jobsPage = orderPage.extend({
-  pdf: z
-    .string()
-    .optional()
-    .meta({
-      description:
-        'Only with wantPdf=true: the job sheet (application/pdf, base64) of the jobs ' +
-        'matching the filter, not only the page, bounded to the first ' +
-        `${INLINE_SHEET_JOBS.toLocaleString('en-IN')} in the sheet's order.`,
-    }),
-});
 
 /** `3 orders updated to Delivered.`, and how many already were. */
 function bulkStatusMessage(updated: number, unchanged: number, status: OrderStatus): string {
@@ -131,7 +76,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: viewers },
       schema: {
-        querystring: withDays(z.object({ ...pagingQuery, ...ordersQuery })),
+        querystring: orderListQuery,
         response: answers(orderPage),
       },
     },
@@ -147,9 +92,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: viewers },
       schema: {
-        querystring: withDays(
-          z.object({ ...pagingQuery, ...ordersQuery, serviceId: requiredId('Service id') }),
-        ),
+        querystring: serviceOrdersQuery,
         response: answers(orderPage),
       },
     },
@@ -170,7 +113,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: viewers },
       schema: {
-        querystring: withDays(z.object({ ...pagingQuery, ...ordersQuery })),
+        querystring: orderListQuery,
         response: answers(ordersByType),
       },
     },
@@ -217,7 +160,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: viewers },
       schema: {
-        querystring: withDays(z.object({ ...exportQuery, ...ordersQuery })),
+        querystring: orderExportQuery,
         response: csvAnswer('orders', 'Every order of the list with its filters, search and sort'),
       },
     },
@@ -233,8 +176,8 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: viewersAndJobs },
       schema: {
-        params: z.object({ id: requiredId('Order id') }),
-        response: answers(z.object({ order: orderDetailDto })),
+        params: orderIdParams,
+        response: answers(oneOrderDetail),
       },
     },
     async (request) => {
@@ -257,12 +200,8 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: viewersAndJobs },
       schema: {
-        body: z.object({
-          orderId: requiredId('Order id'),
-          status: z.enum(ORDER_STATUSES, { error: STATUS_MESSAGE }),
-        }),
-        // The order as it now is; null only if it was deleted in the meantime.
-        response: answers(z.object({ order: orderDto.nullable() })),
+        body: updateStatusBody,
+        response: answers(updatedOrder),
       },
     },
     async (request) => {
@@ -288,10 +227,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       // Each changed order gets the audit row of order/update-status, written in the transaction.
       config: { access: viewersAndJobs, audit: false },
       schema: {
-        body: z.object({
-          orderIds: bulkIds('Order id', 'order'),
-          status: z.enum(ORDER_STATUSES, { error: STATUS_MESSAGE }),
-        }),
+        body: bulkStatusBody,
         response: answers(bulkOutcome),
       },
     },
@@ -315,10 +251,8 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'assigningJobs' },
       schema: {
-        params: z.object({ serviceId: requiredId('Service id') }),
-        querystring: withDays(
-          z.object({ ...pagingQuery, ...jobFilterQuery, sort: sortField(JOB_SORTS), wantPdf }),
-        ),
+        params: serviceParams,
+        querystring: jobsQuery,
         response: answers(jobsPage),
       },
     },
@@ -343,14 +277,8 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'assigningJobs' },
       schema: {
-        params: z.object({ serviceId: requiredId('Service id') }),
-        response: answers(
-          z.object({
-            slots: z.array(z.object({ slot: z.string(), jobs: count })).meta({
-              description: `At most ${JOB_SLOTS_BOUND}, in the order of the day.`,
-            }),
-          }),
-        ),
+        params: serviceParams,
+        response: answers(jobSlots),
       },
     },
     async (request) => {
@@ -365,10 +293,8 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'assigningJobs' },
       schema: {
-        params: z.object({ serviceId: requiredId('Service id') }),
-        querystring: withDays(
-          z.object({ ...exportQuery, ...jobFilterQuery, sort: sortField(JOB_SORTS) }),
-        ),
+        params: serviceParams,
+        querystring: jobExportQuery,
         response: csvAnswer('orders', 'Every open job of the service with its filters and search'),
       },
     },

@@ -1,8 +1,22 @@
 import { z } from 'zod';
 import { CATEGORY_KINDS } from '@shared/catalogue';
 import { ORDER_STATUSES } from '@shared/statuses';
-import { ORDER_TYPES } from '../../db/schema';
-import { count, money, pagingFields, timestamp } from '../../lib/responses';
+import { ORDER_TYPES, type OrderStatus } from '../../db/schema';
+import { bulkIds } from '../../lib/bulk';
+import { count, money, oneOf, pagingFields, timestamp } from '../../lib/responses';
+import {
+  exportQuery,
+  isCalendarDay,
+  lineText,
+  optionalId,
+  optionalText,
+  pagingQuery,
+  requiredId,
+} from '../../lib/validation';
+import { AUTO_ASSIGN_LIMIT } from './autoAssign';
+import type { OrderSort } from './conditions';
+import { day, jobFilterQuery, orderFilterQuery, pincode, withDays } from './filters';
+import { INLINE_SHEET_JOBS } from './jobSheetRows';
 
 /** An order's status as sent: one of the four (ORDER_STATUSES). */
 export const orderStatus = z.enum(ORDER_STATUSES);
@@ -108,3 +122,213 @@ export const orderDetailDto = orderDto.extend({
 
 /** One page of orders, as the order lists answer it. */
 export const orderPage = z.object({ orders: z.array(orderDto), ...pagingFields });
+
+// The orders calls' parameters and answers (routes.ts).
+
+const STATUS_MESSAGE = `Status must be one of: ${ORDER_STATUSES.join(', ')}.`;
+
+/** The sort fields each list accepts (docs/api.md); anything else is a 400 naming them. */
+const LIST_SORTS = ['createdAt', 'orderId', 'totalAmount', 'status'] as const;
+const JOB_SORTS = ['createdAt', 'orderId', 'pincode', 'totalAmount'] as const;
+
+/** How many slots job-slots answers at most (a real operator has a handful). */
+export const JOB_SLOTS_BOUND = 100;
+
+const sortField = <T extends readonly [OrderSort, ...OrderSort[]]>(fields: T) =>
+  z.enum(fields, { error: `Sort must be one of: ${fields.join(', ')}.` }).optional();
+
+const listStatus = z
+  .enum([...ORDER_STATUSES, ''], { error: STATUS_MESSAGE })
+  .optional()
+  .transform((v) => (v ? (v as OrderStatus) : undefined));
+
+const orderType = z.enum(ORDER_TYPES, { error: 'Type must be fresh or reorder.' }).optional();
+
+const wantPdf = z
+  .enum(['true', 'false', ''], { error: 'wantPdf must be true or false.' })
+  .optional()
+  .transform((v) => v === 'true');
+
+/**
+ * The orders lists' own parameters (view-all-orders, orders-by-serviceId, by-type,
+ * export-orders): service, status, type, the shared filters (./filters.ts) and the sort.
+ */
+const ordersQuery = {
+  serviceId: optionalId('Service id'),
+  status: listStatus,
+  type: orderType,
+  ...orderFilterQuery,
+  sortField: sortField(LIST_SORTS),
+};
+
+/**
+ * by-type: with `type`, one page of that type under its own key; without, both lists bounded
+ * to the newest BY_TYPE_BOUND of each, with the real totals.
+ */
+export const ordersByType = oneOf([
+  z.object({
+    freshOrders: z.array(orderDto),
+    reorderOrders: z.array(orderDto),
+    totalFreshOrders: count,
+    totalReorderOrders: count,
+  }),
+  z.object({ freshOrders: z.array(orderDto), ...pagingFields }),
+  z.object({ reorderOrders: z.array(orderDto), ...pagingFields }),
+]);
+
+/** assign-jobs: a page of open jobs, and with `wantPdf=true` the job sheet as base64. */
+export const jobsPage = orderPage.extend({
+  pdf: z
+    .string()
+    .optional()
+    .meta({
+      description:
+        'Only with wantPdf=true: the job sheet (application/pdf, base64) of the jobs ' +
+        'matching the filter, not only the page, bounded to the first ' +
+        `${INLINE_SHEET_JOBS.toLocaleString('en-IN')} in the sheet's order.`,
+    }),
+});
+
+/** view-all-orders and by-type: a page of orders. */
+export const orderListQuery = withDays(z.object({ ...pagingQuery, ...ordersQuery }));
+
+/** orders-by-serviceId: a page of one service's orders. */
+export const serviceOrdersQuery = withDays(
+  z.object({ ...pagingQuery, ...ordersQuery, serviceId: requiredId('Service id') }),
+);
+
+/** export-orders: the list's parameters without paging. */
+export const orderExportQuery = withDays(z.object({ ...exportQuery, ...ordersQuery }));
+
+export const orderIdParams = z.object({ id: requiredId('Order id') });
+export const oneOrderDetail = z.object({ order: orderDetailDto });
+
+export const updateStatusBody = z.object({
+  orderId: requiredId('Order id'),
+  status: z.enum(ORDER_STATUSES, { error: STATUS_MESSAGE }),
+});
+/** The order as it now is; null only if it was deleted in the meantime. */
+export const updatedOrder = z.object({ order: orderDto.nullable() });
+
+export const bulkStatusBody = z.object({
+  orderIds: bulkIds('Order id', 'order'),
+  status: z.enum(ORDER_STATUSES, { error: STATUS_MESSAGE }),
+});
+
+/** A service's id in the path (the jobs of assign-jobs, job-slots, export-jobs). */
+export const serviceParams = z.object({ serviceId: requiredId('Service id') });
+
+/** assign-jobs: a page of a service's open jobs, and the job sheet with `wantPdf=true`. */
+export const jobsQuery = withDays(
+  z.object({ ...pagingQuery, ...jobFilterQuery, sort: sortField(JOB_SORTS), wantPdf }),
+);
+
+/** job-slots. */
+export const jobSlots = z.object({
+  slots: z.array(z.object({ slot: z.string(), jobs: count })).meta({
+    description: `At most ${JOB_SLOTS_BOUND}, in the order of the day.`,
+  }),
+});
+
+/** export-jobs: assign-jobs' parameters without paging. */
+export const jobExportQuery = withDays(
+  z.object({ ...exportQuery, ...jobFilterQuery, sort: sortField(JOB_SORTS) }),
+);
+
+/** job-sheet: assign-jobs' filters and search, no paging. */
+export const jobSheetQuery = withDays(z.object({ ...jobFilterQuery, search: pagingQuery.search }));
+
+// Giving jobs to riders (assignRoutes.ts).
+
+/** A required day in India, `2026-11-24`. */
+const requiredDay = (label: string) =>
+  z
+    .string({ error: `${label} is required.` })
+    .trim()
+    .min(1, `${label} is required.`)
+    .refine(isCalendarDay, { error: `${label} must be a date such as 2026-11-24.` });
+
+export const assignRiderBody = z.object({
+  orderIds: bulkIds('Order id', 'order'),
+  riderId: requiredId('Rider id')
+    .nullable()
+    .meta({ description: "The rider's _id; null takes the jobs back from their rider." }),
+  date: day('Date').meta({
+    description: 'The day of the run, YYYY-MM-DD; today in India when left out.',
+  }),
+});
+
+export const assignedDto = z.object({
+  assigned: count.meta({ description: 'Jobs given to the rider (or unassigned).' }),
+  unchanged: count.meta({
+    description: 'Jobs already with that rider for that day (or with nobody).',
+  }),
+});
+
+export const autoAssignBody = z.object({
+  date: requiredDay('Date').meta({
+    description: 'The day of the runs: jobs placed up to its end (India) are given out.',
+  }),
+  pincode,
+});
+
+export const autoAssignedDto = z.object({
+  assigned: count,
+  withoutRider: count.meta({
+    description: 'Jobs with no Active rider for their pin code and round.',
+  }),
+  remaining: count.meta({
+    description: `Unassigned jobs beyond the ${AUTO_ASSIGN_LIMIT} one call gives out.`,
+  }),
+  riders: z.array(z.object({ _id: z.string(), name: z.string(), jobs: count })),
+  pincodesWithoutRider: z.array(z.string()).meta({
+    description: 'Pin codes of those jobs that no Active rider serves at all.',
+  }),
+});
+
+// Placing an order by phone (placeOrderRoutes.ts).
+
+export const PAYMENT_METHODS = ['Cash on Delivery', 'Online', 'Wallet'] as const;
+const MOST_ACCESSORIES = 20;
+
+/** A whole number from `min` to 100 (what a phone order may ask of one item). */
+const itemCount = (label: string, min: 0 | 1) =>
+  z
+    .number({
+      error: (issue) =>
+        issue.input === undefined ? `${label} is required.` : `${label} must be a number.`,
+    })
+    .int(`${label} must be a whole number.`)
+    .min(min, `${label} must be from ${min} to 100.`)
+    .max(100, `${label} must be from ${min} to 100.`);
+
+export const placeOrderBody = z.object({
+  customerId: requiredId('Customer id'),
+  addressId: requiredId('Address id'),
+  productId: requiredId('Product id'),
+  quantity: itemCount('Quantity', 1),
+  returnQuantity: itemCount('Return quantity', 0).optional(),
+  deliveryTime: lineText('Delivery time')
+    .trim()
+    .max(50, 'Delivery time must be at most 50 characters.')
+    .optional(),
+  isEmergency: z.boolean({ error: 'isEmergency must be true or false.' }).optional(),
+  paymentMethod: z.enum(PAYMENT_METHODS, {
+    error: `Payment method must be one of: ${PAYMENT_METHODS.join(', ')}.`,
+  }),
+  specialInstruction: optionalText('Special instruction', 500),
+  accessories: z
+    .array(
+      z.object({
+        accessoryId: requiredId('Accessory id'),
+        quantity: itemCount('Accessory quantity', 1),
+      }),
+      { error: 'Accessories must be a list of { accessoryId, quantity }.' },
+    )
+    .max(MOST_ACCESSORIES, `At most ${MOST_ACCESSORIES} accessories per order.`)
+    .optional(),
+});
+
+export type PlaceOrderBody = z.infer<typeof placeOrderBody>;
+
+export const oneOrder = z.object({ order: orderDto });

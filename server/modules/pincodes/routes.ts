@@ -1,6 +1,7 @@
 import { ok } from '../../lib/reply';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { PIN_CODE_PATTERN } from '@shared/pincode';
 import { PIN_TYPES } from '../../db/schema';
 import { CSV_BATCH, csvAnswer, sendCsv, type CsvColumn } from '../../lib/csv';
 import { conflict, isUniqueViolation, notFound } from '../../lib/errors';
@@ -28,7 +29,7 @@ const pinCode = z.preprocess(
     .string({ error: 'Pin code is required.' })
     .trim()
     .min(1, 'Pin code is required.')
-    .regex(/^[1-9][0-9]{5}$/, PIN_CODE_FORMAT),
+    .regex(PIN_CODE_PATTERN, PIN_CODE_FORMAT),
 );
 
 const pinType = z.enum(PIN_TYPES, { error: `Pin type must be ${PIN_TYPES.join(', ')}.` });

@@ -1,5 +1,5 @@
 import { rupees, type CsvColumn } from '../../lib/csv';
-import { daysSince, type OutstandingRow } from './repository';
+import { daysSince, type OutstandingRow } from './dto';
 
 /**
  * The columns of the outstanding returnables export: what the list shows, one row per customer

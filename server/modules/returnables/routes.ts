@@ -1,108 +1,30 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { CSV_BATCH, csvAnswer, sendCsv } from '../../lib/csv';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { ok } from '../../lib/reply';
 import { answers } from '../../lib/responses';
-import {
-  optionalId,
-  pagingQuery,
-  pagingResult,
-  requiredId,
-  requiredText,
-} from '../../lib/validation';
-import { pincode } from '../orders/filters';
+import { pagingResult } from '../../lib/validation';
 import { outstandingCsvColumns } from './csv';
+import { toBalanceDto, toEntryDto, toOutstandingDto, toStockDto, type ReturnableItem } from './dto';
+import type { OutstandingQuery } from './outstanding';
+import { createReturnableRepository } from './repository';
 import {
-  createReturnableRepository,
-  toBalanceDto,
-  toEntryDto,
-  toOutstandingDto,
-  toStockDto,
-  type OutstandingQuery,
-  type ReturnableItem,
-} from './repository';
-import {
-  balanceDto,
-  entryDto,
+  adjustBody,
+  adjustedDto,
   ledgerAnswer,
+  ledgerParams,
+  ledgerQuery,
+  oneStock,
+  outstandingExportQuery,
+  outstandingListQuery,
   outstandingPage,
-  stockDto,
+  stockList,
+  stockMoveBody,
   summaryDto,
 } from './schemas';
 
 const NO_CUSTOMER = 'This customer does not exist.';
 const NO_ITEM = 'This product or accessory does not exist.';
-
-/** The most one correction moves; more is surely a typing mistake. */
-const MAX_CORRECTION = 1000;
-/** The most one refill or receipt moves. */
-const MAX_STOCK_MOVE = 100_000;
-/** The longest `minDays` filter: ten years. */
-const MAX_DAYS = 3650;
-/** The ledger's page: 50 entries unless asked, at most 200. */
-const LEDGER_LIMIT = 200;
-
-const customerId = requiredId('Customer id');
-const productId = requiredId('Product id');
-
-/** Form values arrive as text; blank means missing. */
-const formNumber = (v: unknown) => {
-  if (v === '' || v === null || v === undefined) return undefined;
-  return typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v.trim())) : v;
-};
-
-const wholeNumber = (label: string) =>
-  z.number({
-    error: (issue) =>
-      issue.input === undefined ? `${label} is required.` : `${label} must be a number.`,
-  });
-
-/** A correction: signed, never 0, at most 1000 either way. */
-const correctionQuantity = z.preprocess(
-  formNumber,
-  wholeNumber('Quantity')
-    .int('Quantity must be a whole number.')
-    .refine((q) => q !== 0, {
-      error: 'Quantity must not be 0: more than 0 when the customer holds more, less when fewer.',
-    })
-    .refine((q) => Math.abs(q) <= MAX_CORRECTION, {
-      error: `Quantity must be between -${MAX_CORRECTION} and ${MAX_CORRECTION}.`,
-    }),
-);
-
-/** Units moved at the depot: more than 0. */
-const stockQuantity = z.preprocess(
-  formNumber,
-  wholeNumber('Quantity')
-    .int('Quantity must be a whole number.')
-    .min(1, 'Quantity must be more than 0.')
-    .max(MAX_STOCK_MOVE, `Quantity must be at most ${MAX_STOCK_MOVE}.`),
-);
-
-const minDays = z
-  .string()
-  .trim()
-  .refine((v) => v === '' || (/^\d{1,5}$/.test(v) && Number(v) <= MAX_DAYS), {
-    error: `minDays must be a whole number of days from 0 to ${MAX_DAYS}.`,
-  })
-  .optional()
-  .transform((v) => (v ? Number(v) : undefined));
-
-/** By the oldest unit held: asc (default) is the most overdue first. */
-const sortOrder = z
-  .enum(['asc', 'desc', ''], { error: 'Sort order must be asc or desc.' })
-  .optional()
-  .transform((v) => (v === 'desc' ? ('desc' as const) : ('asc' as const)));
-
-/** The outstanding list's filters, shared by the list and its export. */
-const outstandingFilters = {
-  search: pagingQuery.search,
-  serviceId: optionalId('Service id'),
-  pincode,
-  minDays,
-  sortOrder,
-};
 
 type OutstandingFilters = {
   search?: string;
@@ -121,7 +43,7 @@ const queryOf = (q: OutstandingFilters, now: Date): OutstandingQuery => ({
   now,
 });
 
-const stockAnswer = answers(z.object({ stock: stockDto }));
+const stockAnswer = answers(oneStock);
 
 /** `3 × 20 L Jar`. */
 const unitsOf = (n: number, item: { name: string }) => `${n} × ${item.name}`;
@@ -154,16 +76,8 @@ const returnableRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: ['return', 'userManagement'] as const },
       schema: {
-        params: z.object({ userId: customerId }),
-        querystring: z.object({
-          page: pagingQuery.page,
-          limit: z.coerce
-            .number({ error: 'Limit must be a number.' })
-            .int('Limit must be a whole number.')
-            .min(1, `Limit must be between 1 and ${LEDGER_LIMIT}.`)
-            .max(LEDGER_LIMIT, `Limit must be between 1 and ${LEDGER_LIMIT}.`)
-            .default(50),
-        }),
+        params: ledgerParams,
+        querystring: ledgerQuery,
         response: answers(ledgerAnswer),
       },
     },
@@ -194,11 +108,7 @@ const returnableRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config,
       schema: {
-        querystring: z.object({
-          page: pagingQuery.page,
-          limit: pagingQuery.limit,
-          ...outstandingFilters,
-        }),
+        querystring: outstandingListQuery,
         response: answers(outstandingPage),
       },
     },
@@ -222,7 +132,7 @@ const returnableRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config,
       schema: {
-        querystring: z.object(outstandingFilters),
+        querystring: outstandingExportQuery,
         response: csvAnswer(
           'outstanding-returnables',
           'Every row of the outstanding returnables list with its filters and order',
@@ -244,13 +154,8 @@ const returnableRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config,
       schema: {
-        body: z.object({
-          userId: customerId,
-          productId,
-          quantity: correctionQuantity,
-          reason: requiredText('Reason', 500).min(3, 'Reason must be at least 3 characters.'),
-        }),
-        response: answers(z.object({ entry: entryDto, balance: balanceDto })),
+        body: adjustBody,
+        response: answers(adjustedDto),
       },
     },
     async (request) => {
@@ -283,17 +188,15 @@ const returnableRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/stock',
-    { config, schema: { response: answers(z.object({ stock: z.array(stockDto) })) } },
-    async () => ok('Depot stock', { stock: (await repo.stock()).map(toStockDto) }),
+  app.get('/stock', { config, schema: { response: answers(stockList) } }, async () =>
+    ok('Depot stock', { stock: (await repo.stock()).map(toStockDto) }),
   );
 
   app.post(
     '/refill',
     {
       config,
-      schema: { body: z.object({ productId, quantity: stockQuantity }), response: stockAnswer },
+      schema: { body: stockMoveBody, response: stockAnswer },
     },
     async (request) => {
       const { productId: id, quantity } = request.body;
@@ -314,7 +217,7 @@ const returnableRoutes: FastifyPluginAsyncZod = async (app) => {
     '/receive',
     {
       config,
-      schema: { body: z.object({ productId, quantity: stockQuantity }), response: stockAnswer },
+      schema: { body: stockMoveBody, response: stockAnswer },
     },
     async (request) => {
       const { productId: id, quantity } = request.body;

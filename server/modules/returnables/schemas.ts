@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { LEDGER_KINDS } from '../../db/schema';
 import { count, money, nullableTimestamp, pagingFields, timestamp } from '../../lib/responses';
+import { optionalId, pagingQuery, requiredId, requiredText } from '../../lib/validation';
+import { pincode } from '../orders/filters';
 
 const itemKind = z.enum(['product', 'accessory']);
 /** Counts that a reversal or an undone return can leave below zero. */
@@ -96,3 +98,106 @@ export const summaryDto = z.object({
   overdueDays: count,
   depositHeld: money,
 });
+
+// The returnables calls' parameters (routes.ts).
+
+/** The most one correction moves; more is surely a typing mistake. */
+const MAX_CORRECTION = 1000;
+/** The most one refill or receipt moves. */
+const MAX_STOCK_MOVE = 100_000;
+/** The longest `minDays` filter: ten years. */
+const MAX_DAYS = 3650;
+/** The ledger's page: 50 entries unless asked, at most 200. */
+const LEDGER_LIMIT = 200;
+
+const customerId = requiredId('Customer id');
+const productId = requiredId('Product id');
+
+/** Form values arrive as text; blank means missing. */
+const formNumber = (v: unknown) => {
+  if (v === '' || v === null || v === undefined) return undefined;
+  return typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v.trim())) : v;
+};
+
+const wholeNumber = (label: string) =>
+  z.number({
+    error: (issue) =>
+      issue.input === undefined ? `${label} is required.` : `${label} must be a number.`,
+  });
+
+/** A correction: signed, never 0, at most 1000 either way. */
+const correctionQuantity = z.preprocess(
+  formNumber,
+  wholeNumber('Quantity')
+    .int('Quantity must be a whole number.')
+    .refine((q) => q !== 0, {
+      error: 'Quantity must not be 0: more than 0 when the customer holds more, less when fewer.',
+    })
+    .refine((q) => Math.abs(q) <= MAX_CORRECTION, {
+      error: `Quantity must be between -${MAX_CORRECTION} and ${MAX_CORRECTION}.`,
+    }),
+);
+
+/** Units moved at the depot: more than 0. */
+const stockQuantity = z.preprocess(
+  formNumber,
+  wholeNumber('Quantity')
+    .int('Quantity must be a whole number.')
+    .min(1, 'Quantity must be more than 0.')
+    .max(MAX_STOCK_MOVE, `Quantity must be at most ${MAX_STOCK_MOVE}.`),
+);
+
+const minDays = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || (/^\d{1,5}$/.test(v) && Number(v) <= MAX_DAYS), {
+    error: `minDays must be a whole number of days from 0 to ${MAX_DAYS}.`,
+  })
+  .optional()
+  .transform((v) => (v ? Number(v) : undefined));
+
+/** By the oldest unit held: asc (default) is the most overdue first. */
+const sortOrder = z
+  .enum(['asc', 'desc', ''], { error: 'Sort order must be asc or desc.' })
+  .optional()
+  .transform((v) => (v === 'desc' ? ('desc' as const) : ('asc' as const)));
+
+/** The outstanding list's filters, shared by the list and its export. */
+const outstandingFilters = {
+  search: pagingQuery.search,
+  serviceId: optionalId('Service id'),
+  pincode,
+  minDays,
+  sortOrder,
+};
+
+/** ledger: a customer's balances and a page of their entries. */
+export const ledgerParams = z.object({ userId: customerId });
+export const ledgerQuery = z.object({
+  page: pagingQuery.page,
+  limit: z.coerce
+    .number({ error: 'Limit must be a number.' })
+    .int('Limit must be a whole number.')
+    .min(1, `Limit must be between 1 and ${LEDGER_LIMIT}.`)
+    .max(LEDGER_LIMIT, `Limit must be between 1 and ${LEDGER_LIMIT}.`)
+    .default(50),
+});
+
+export const outstandingListQuery = z.object({
+  page: pagingQuery.page,
+  limit: pagingQuery.limit,
+  ...outstandingFilters,
+});
+export const outstandingExportQuery = z.object(outstandingFilters);
+
+export const adjustBody = z.object({
+  userId: customerId,
+  productId,
+  quantity: correctionQuantity,
+  reason: requiredText('Reason', 500).min(3, 'Reason must be at least 3 characters.'),
+});
+export const adjustedDto = z.object({ entry: entryDto, balance: balanceDto });
+
+export const stockList = z.object({ stock: z.array(stockDto) });
+export const oneStock = z.object({ stock: stockDto });
+export const stockMoveBody = z.object({ productId, quantity: stockQuantity });

@@ -1,5 +1,6 @@
 import { and, asc, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
+import { isForeignKeyViolation } from '../../lib/errors';
 import {
   orderCountsTable,
   ordersTable,
@@ -142,6 +143,62 @@ export function toSettlementDto(s: SettlementRow) {
     settledByName: s.settledByName,
     settledAt: s.settledAt,
   };
+}
+
+/** Each rider's cash of `day` with that rider's hand-ins (rider/cash). */
+export async function cashWithSettlements(db: Database, day: string) {
+  const [cash, settlements] = await Promise.all([cashOfDay(db, day), settlementsOfDay(db, day)]);
+  const byRider = (id: string | null, name: string) =>
+    settlements
+      .filter((s) => (id === null ? s.riderId === null && s.riderName === name : s.riderId === id))
+      .map(toSettlementDto);
+  return {
+    riders: cash.riders.map((r) => ({ ...r, settlements: byRider(r.riderId, r.name) })),
+    totals: cash.totals,
+  };
+}
+
+/** `₹1,250.00`, Indian grouping. */
+export function rupees(n: number): string {
+  return `₹${n.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}
+
+/**
+ * Records cash a rider handed in for `day` and answers the rider's cash of that day after it, in
+ * one transaction; undefined when the rider does not exist (or is deleted meanwhile).
+ */
+export async function settleCash(
+  db: Database,
+  hand: { riderId: string; day: string; amount: string },
+  admin: { id: string; name: string } | null | undefined,
+) {
+  try {
+    return await db.transaction(async (tx) => {
+      // Kept until commit: the rider cannot be deleted between the check and the insert.
+      const [rider] = await tx
+        .select({ id: ridersTable.id, name: ridersTable.name })
+        .from(ridersTable)
+        .where(eq(ridersTable.id, hand.riderId))
+        .for('key share');
+      if (!rider) return undefined;
+      const [settlement] = await tx
+        .insert(riderCashSettlementsTable)
+        .values({
+          riderId: rider.id,
+          riderName: rider.name,
+          runDate: hand.day,
+          amount: hand.amount,
+          settledBy: admin?.id ?? null,
+          settledByName: admin?.name ?? null,
+        })
+        .returning();
+      const cash = await cashOfDay(tx, hand.day, rider.id);
+      return { rider, settlement: settlement!, cash: cash.riders[0] };
+    });
+  } catch (err) {
+    if (isForeignKeyViolation(err)) return undefined;
+    throw err;
+  }
 }
 
 /** How many riders the dispatch summary lists at most. */

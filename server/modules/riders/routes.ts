@@ -1,253 +1,30 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { riderCashSettlementsTable, ridersTable, type RiderShift } from '../../db/schema';
-import { indiaDay } from '../../lib/csv';
-import {
-  badRequest,
-  conflict,
-  isForeignKeyViolation,
-  isUniqueViolation,
-  notFound,
-} from '../../lib/errors';
+import { indiaDay } from '@shared/time';
+import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors';
 import { ok } from '../../lib/reply';
-import { answers, count, money, pagingFields, recordStatus, timestamp } from '../../lib/responses';
-import {
-  isCalendarDay,
-  optionalText,
-  pagingQuery,
-  pagingResult,
-  requiredId,
-  requiredText,
-} from '../../lib/validation';
+import { answers } from '../../lib/responses';
+import { pagingResult } from '../../lib/validation';
 import { toOrderDto } from '../orders/dto';
-import { pincode } from '../orders/filters';
-import { orderDto } from '../orders/schemas';
+import { cashWithSettlements, dispatchSummary, rupees, settleCash, toSettlementDto } from './cash';
+import { createRiderRepository, toRiderDto, type RiderRow, type RiderValues } from './repository';
 import {
-  cashOfDay,
-  dispatchSummary,
-  settlementsOfDay,
-  toSettlementDto,
-  SUMMARY_RIDERS,
-} from './cash';
-import {
-  createRiderRepository,
-  RIDER_SORTS,
-  RUN_BOUND,
-  toRiderDto,
-  type RiderRow,
-  type RiderSort,
-  type RiderValues,
-} from './repository';
-import { DAY_MESSAGE, dayQuery, runQuery } from './query';
+  cashSettledDto,
+  dayCashDto,
+  createRiderBody,
+  dayOnlyQuery,
+  dispatchSummaryDto,
+  oneRider,
+  editRiderBody,
+  riderIdParams,
+  riderListQuery,
+  riderPage,
+  riderRun,
+  runParams,
+  runQuery,
+  settleCashBody,
+} from './schemas';
 
 const NOT_FOUND = 'This rider does not exist.';
-const RIDER_SHIFTS = ['Morning', 'Evening', 'Both'] as const satisfies readonly RiderShift[];
-const PHONE_MESSAGE =
-  'Phone must be an Indian mobile number: 10 digits starting with 6, 7, 8 or 9 (e.g. 98450 00101).';
-/** The most pin codes a rider serves, and the most `prefer` takes. */
-const MAX_PINCODES = 50;
-/** The most cash one hand-in records: ₹10,00,000. */
-const MAX_CASH = 1_000_000;
-
-const riderId = requiredId('Rider id');
-
-/** A day in a body: required. */
-const dayField = z
-  .string({
-    error: (issue) => (issue.input === undefined ? 'Date is required.' : DAY_MESSAGE),
-  })
-  .trim()
-  .min(1, 'Date is required.')
-  .refine(isCalendarDay, { error: DAY_MESSAGE });
-
-const SIX_DIGITS = /^[1-9][0-9]{5}$/;
-
-/**
- * A rider's pin codes: a list (or, from a form, text separated by commas) of 1 to 50 six-digit
- * pin codes; the same one twice counts once; kept sorted.
- */
-const riderPincodes = z.preprocess(
-  (v) => {
-    const list = typeof v === 'string' ? v.split(',') : v;
-    return Array.isArray(list)
-      ? list
-          .map((p: unknown) => (typeof p === 'number' ? String(p) : p))
-          .map((p: unknown) => (typeof p === 'string' ? p.trim() : p))
-          .filter((p: unknown) => p !== '')
-      : list;
-  },
-  z
-    .array(z.string({ error: 'Each pin code must be 6 digits.' }), {
-      error: (issue) =>
-        issue.input === undefined
-          ? 'Choose the pin codes the rider serves.'
-          : 'Pin codes must be a list of 6-digit pin codes.',
-    })
-    .superRefine((pins, ctx) => {
-      const bad = pins.find((p) => !SIX_DIGITS.test(p));
-      if (bad !== undefined) {
-        ctx.addIssue({
-          code: 'custom',
-          message: `Pin code ${JSON.stringify(bad).slice(1, -1)} must be 6 digits.`,
-        });
-      }
-    })
-    .transform((pins) => [...new Set(pins)].sort())
-    .refine((pins) => pins.length >= 1, { error: 'Choose at least one pin code the rider serves.' })
-    .refine((pins) => pins.length <= MAX_PINCODES, {
-      error: `A rider can serve at most ${MAX_PINCODES} pin codes.`,
-    }),
-);
-
-/**
- * An Indian mobile number, stored as its 10 digits: `+91`, `91` or `0` before it, and spaces or
- * dashes between the groups, are accepted and dropped.
- */
-const riderPhone = z.preprocess(
-  (v) => (typeof v === 'number' ? String(v) : v),
-  z
-    .string({ error: 'Phone is required.' })
-    .trim()
-    .min(1, 'Phone is required.')
-    .max(30, 'Phone must be at most 30 characters.')
-    .transform((v, ctx) => {
-      const m = /^(?:\+?91|0)?([6-9]\d{9})$/.exec(v.replace(/[\s-]/g, ''));
-      if (!m) {
-        ctx.addIssue({ code: 'custom', message: PHONE_MESSAGE });
-        return z.NEVER;
-      }
-      return m[1]!;
-    }),
-);
-
-const riderFields = {
-  name: requiredText('Name', 80).min(2, 'Name must be at least 2 characters.'),
-  phone: riderPhone,
-  vehicle: optionalText('Vehicle', 60),
-  pincodes: riderPincodes,
-  shift: z.enum(RIDER_SHIFTS, { error: `Shift must be one of: ${RIDER_SHIFTS.join(', ')}.` }),
-  status: z
-    .enum(['Active', 'Inactive'], { error: 'Status must be Active or Inactive.' })
-    .optional(),
-};
-
-/**
- * A cash amount in rupees: more than 0, at most ₹10,00,000, at most two decimals (paise); a
- * number, or text as a form sends it (`1,250.50` too). Kept as exact decimal text.
- */
-const cashAmount = z
-  .union([z.number(), z.string()], {
-    error: (issue) =>
-      issue.input === undefined || issue.input === null
-        ? 'Amount is required.'
-        : 'Amount must be a number.',
-  })
-  .transform((v, ctx) => {
-    const text = typeof v === 'number' ? String(v) : v.trim().replace(/,/g, '');
-    const fail = (message: string) => {
-      ctx.addIssue({ code: 'custom', message });
-      return z.NEVER;
-    };
-    if (text === '') return fail('Amount is required.');
-    if (!/^-?\d+(\.\d+)?$/.test(text) || !Number.isFinite(Number(text))) {
-      return fail('Amount must be a number.');
-    }
-    const n = Number(text);
-    if (n <= 0) return fail('Amount must be more than 0.');
-    if (n > MAX_CASH) return fail(`Amount must be at most ${rupees(MAX_CASH)}.`);
-    if (!/^\d+(\.\d{1,2})?$/.test(text)) {
-      return fail('Amount must be in rupees with at most 2 decimals (paise).');
-    }
-    return n.toFixed(2);
-  });
-
-/** `₹1,250.00`, Indian grouping. */
-function rupees(n: number): string {
-  return `₹${n.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-}
-
-/**
- * `prefer`: pin codes separated by commas (or the parameter repeated), at most 50; the riders
- * serving any of them come first.
- */
-const preferQuery = z
-  .preprocess(
-    (v) => (Array.isArray(v) ? v.join(',') : v),
-    z
-      .string({ error: 'Prefer must be 6-digit pin codes separated by commas.' })
-      .max(1000, `Prefer takes at most ${MAX_PINCODES} pin codes.`)
-      .optional(),
-  )
-  .transform((v, ctx) => {
-    const pins = [
-      ...new Set(
-        (v ?? '')
-          .split(',')
-          .map((p) => p.trim())
-          .filter(Boolean),
-      ),
-    ];
-    if (pins.some((p) => !/^\d{6}$/.test(p))) {
-      ctx.addIssue({
-        code: 'custom',
-        message: 'Prefer must be 6-digit pin codes separated by commas.',
-      });
-      return z.NEVER;
-    }
-    if (pins.length > MAX_PINCODES) {
-      ctx.addIssue({ code: 'custom', message: `Prefer takes at most ${MAX_PINCODES} pin codes.` });
-      return z.NEVER;
-    }
-    return pins.length ? pins : undefined;
-  });
-
-const SORT_KEYS = Object.keys(RIDER_SORTS) as [RiderSort, ...RiderSort[]];
-
-const riderDto = z.object({
-  _id: z.string(),
-  name: z.string(),
-  phone: z.string(),
-  vehicle: z.string(),
-  pincodes: z.array(z.string()),
-  shift: z.enum(RIDER_SHIFTS),
-  status: recordStatus,
-  jobs: count.meta({
-    description: 'Jobs given to the rider for the day asked (default today), any status',
-  }),
-  openJobs: count.meta({
-    description: 'Jobs given to the rider still Pending or Out for Delivery, any day',
-  }),
-  serves: z
-    .boolean()
-    .optional()
-    .meta({ description: 'Only with `prefer`: whether the rider serves any of those pin codes' }),
-  createdAt: timestamp,
-  updatedAt: timestamp,
-});
-const oneRider = answers(z.object({ rider: riderDto }));
-
-const settlementDto = z.object({
-  _id: z.string(),
-  amount: money,
-  settledByName: z.string().nullable(),
-  settledAt: timestamp,
-});
-
-const riderCashDto = z.object({
-  riderId: z
-    .string()
-    .nullable()
-    .meta({ description: 'null for cash handed in by a rider deleted since' }),
-  name: z.string(),
-  deliveredCod: count,
-  expected: money,
-  handedIn: money,
-  difference: money,
-  settlements: z.array(settlementDto),
-});
-
-const cashTotals = z.object({ expected: money, handedIn: money, difference: money });
 
 /** `1 open job`, `3 open jobs`. */
 const jobsOf = (n: number) => `${n} open job${n === 1 ? '' : 's'}`;
@@ -292,22 +69,8 @@ const riderRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'assigningJobs' },
       schema: {
-        querystring: z.object({
-          ...pagingQuery,
-          status: z
-            .enum(['Active', 'Inactive', 'All', ''], {
-              error: 'Status must be Active or Inactive.',
-            })
-            .optional()
-            .transform((v) => (v === 'Active' || v === 'Inactive' ? v : undefined)),
-          sort: z
-            .enum(SORT_KEYS, { error: `Sort must be one of: ${SORT_KEYS.join(', ')}.` })
-            .default('name'),
-          pincode,
-          prefer: preferQuery,
-          date: dayQuery,
-        }),
-        response: answers(z.object({ riders: z.array(riderDto), ...pagingFields })),
+        querystring: riderListQuery,
+        response: answers(riderPage),
       },
     },
     async (request) => {
@@ -335,9 +98,9 @@ const riderRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'assigningJobs' },
       schema: {
-        params: z.object({ id: riderId }),
-        querystring: z.object({ date: dayQuery }),
-        response: oneRider,
+        params: riderIdParams,
+        querystring: dayOnlyQuery,
+        response: answers(oneRider),
       },
     },
     async (request) => {
@@ -351,7 +114,7 @@ const riderRoutes: FastifyPluginAsyncZod = async (app) => {
     '/create-rider',
     {
       config: { access: 'assigningJobs' },
-      schema: { body: z.object(riderFields), response: oneRider },
+      schema: { body: createRiderBody, response: answers(oneRider) },
     },
     async (request) => {
       const { vehicle, status, ...fields } = request.body;
@@ -367,7 +130,7 @@ const riderRoutes: FastifyPluginAsyncZod = async (app) => {
     '/edit-rider',
     {
       config: { access: 'assigningJobs' },
-      schema: { body: z.object({ riderId, ...riderFields }), response: oneRider },
+      schema: { body: editRiderBody, response: answers(oneRider) },
     },
     async (request) => {
       const { riderId: id, vehicle, status, ...fields } = request.body;
@@ -392,7 +155,7 @@ const riderRoutes: FastifyPluginAsyncZod = async (app) => {
     '/delete-rider/:id',
     {
       config: { access: 'assigningJobs' },
-      schema: { params: z.object({ id: riderId }), response: oneRider },
+      schema: { params: riderIdParams, response: answers(oneRider) },
     },
     async (request) => {
       const done = await repo.remove(request.params.id, indiaDay(new Date()));
@@ -411,17 +174,9 @@ const riderRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'assigningJobs' },
       schema: {
-        params: z.object({ riderId }),
+        params: runParams,
         querystring: runQuery,
-        response: answers(
-          z.object({
-            rider: riderDto,
-            jobs: z.array(orderDto).meta({
-              description: `The rider's jobs of the day (and round), emergencies first, then pin code, then oldest first; at most ${RUN_BOUND}`,
-            }),
-            totalRecords: count,
-          }),
-        ),
+        response: answers(riderRun),
       },
     },
     async (request) => {
@@ -445,29 +200,13 @@ const riderRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'assigningJobs' },
       schema: {
-        querystring: z.object({ date: dayQuery }),
-        response: answers(
-          z.object({ date: z.iso.date(), riders: z.array(riderCashDto), totals: cashTotals }),
-        ),
+        querystring: dayOnlyQuery,
+        response: answers(dayCashDto),
       },
     },
     async (request) => {
       const { date } = request.query;
-      const [cash, settlements] = await Promise.all([
-        cashOfDay(app.db, date),
-        settlementsOfDay(app.db, date),
-      ]);
-      const byRider = (id: string | null, name: string) =>
-        settlements
-          .filter((s) =>
-            id === null ? s.riderId === null && s.riderName === name : s.riderId === id,
-          )
-          .map(toSettlementDto);
-      return ok('Cash on delivery', {
-        date,
-        riders: cash.riders.map((r) => ({ ...r, settlements: byRider(r.riderId, r.name) })),
-        totals: cash.totals,
-      });
+      return ok('Cash on delivery', { date, ...(await cashWithSettlements(app.db, date)) });
     },
   );
 
@@ -476,15 +215,8 @@ const riderRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'assigningJobs' },
       schema: {
-        body: z.object({ riderId, date: dayField, amount: cashAmount }),
-        response: answers(
-          z.object({
-            settlement: settlementDto,
-            expected: money,
-            handedIn: money,
-            difference: money,
-          }),
-        ),
+        body: settleCashBody,
+        response: answers(cashSettledDto),
       },
     },
     async (request) => {
@@ -494,35 +226,7 @@ const riderRoutes: FastifyPluginAsyncZod = async (app) => {
           `${date} is in the future. Cash can be recorded for today or an earlier day.`,
         );
       }
-      const admin = request.admin;
-      let outcome;
-      try {
-        outcome = await app.db.transaction(async (tx) => {
-          // Kept until commit: the rider cannot be deleted between the check and the insert.
-          const [rider] = await tx
-            .select({ id: ridersTable.id, name: ridersTable.name })
-            .from(ridersTable)
-            .where(eq(ridersTable.id, id))
-            .for('key share');
-          if (!rider) return undefined;
-          const [settlement] = await tx
-            .insert(riderCashSettlementsTable)
-            .values({
-              riderId: rider.id,
-              riderName: rider.name,
-              runDate: date,
-              amount,
-              settledBy: admin?.id ?? null,
-              settledByName: admin?.name ?? null,
-            })
-            .returning();
-          const cash = await cashOfDay(tx, date, rider.id);
-          return { rider, settlement: settlement!, cash: cash.riders[0] };
-        });
-      } catch (err) {
-        if (isForeignKeyViolation(err)) throw notFound(NOT_FOUND);
-        throw err;
-      }
+      const outcome = await settleCash(app.db, { riderId: id, day: date, amount }, request.admin);
       if (!outcome) throw notFound(NOT_FOUND);
       const { rider, settlement, cash } = outcome;
       return ok(`Cash of ${rupees(Number(settlement.amount))} recorded for ${rider.name}.`, {
@@ -539,31 +243,8 @@ const riderRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'assigningJobs' },
       schema: {
-        querystring: z.object({ date: dayQuery }),
-        response: answers(
-          z.object({
-            date: z.iso.date(),
-            unassignedJobs: count.meta({
-              description:
-                'Open jobs (Pending, Out for Delivery) with no rider, every service and day',
-            }),
-            ridersActive: count,
-            riders: z
-              .array(
-                z.object({
-                  _id: z.string(),
-                  name: z.string(),
-                  jobs: count,
-                  delivered: count,
-                  open: count,
-                }),
-              )
-              .meta({
-                description: `Riders with jobs that day, most jobs first, at most ${SUMMARY_RIDERS}`,
-              }),
-            cashNotHandedIn: money,
-          }),
-        ),
+        querystring: dayOnlyQuery,
+        response: answers(dispatchSummaryDto),
       },
     },
     async (request) => {

@@ -1,15 +1,14 @@
 import type { FastifySchema } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { notFound } from '../../lib/errors';
 import { createPdfTurns, type PdfTurns } from '../../lib/pdfTurns';
 import { fileAnswer } from '../../lib/responses';
-import { requiredId } from '../../lib/validation';
 import { toAccessoryDto, toOrderDto } from '../orders/dto';
 import { createOrderRepository } from '../orders/repository';
 import { createRiderRepository, RUN_BOUND } from './repository';
-import { runQuery } from './query';
-import { renderRunSheet, type RunSheetJob } from './runSheet';
+import { runParams, runQuery } from './schemas';
+import { renderRunSheet } from './runSheet';
+import type { RunSheetJob } from './runSheetContent';
 
 /**
  * What the run sheet answers, for the document: the PDF. Typed as any response schema, since
@@ -54,7 +53,7 @@ const runSheetRoutes: FastifyPluginAsyncZod<{ turns?: PdfTurns }> = async (app, 
     {
       config: { access: 'assigningJobs' },
       schema: {
-        params: z.object({ riderId: requiredId('Rider id') }),
+        params: runParams,
         querystring: runQuery,
         response: sheetAnswer,
       },

@@ -1,27 +1,11 @@
-import { INDIA_TIME_ZONE } from '@shared/time';
+import { addDays, indiaDay } from '@shared/time';
+
+// The screens take the day in India from here, with the periods that use it.
+export { indiaDay };
 
 /** The named periods of a date filter; 'custom' takes its own `from` and `to`. */
 export const DATE_PRESETS = ['today', 'yesterday', 'week', 'custom'] as const;
 export type DatePreset = (typeof DATE_PRESETS)[number];
-
-const dayInIndia = new Intl.DateTimeFormat('en-CA', {
-  timeZone: INDIA_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/** The day it is in India at `at`, `2026-11-24`, whatever the browser's zone. */
-export function indiaDay(at: Date = new Date()): string {
-  return dayInIndia.format(at);
-}
-
-/** `day` moved by `days` calendar days. */
-function addDays(day: string, days: number): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 
 /**
  * The days of a named period in India, both included: today, yesterday, or this week from its

@@ -1,0 +1,37 @@
+import { and, count, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { ordersTable } from '../../db/schema';
+import { IS_OPEN } from './conditions';
+
+/**
+ * Minutes after midnight a slot starts ('5:00 PM - 8:00 PM': 1020), to list slots in the order
+ * of the day; a slot without a time ('Within 2 hours') comes first.
+ */
+function slotStart(slot: string): number {
+  const m = /^(\d{1,2}):(\d{2})\s*([AP]M)/i.exec(slot.trim());
+  if (!m) return -1;
+  const hour = (Number(m[1]) % 12) + (m[3]!.toUpperCase() === 'PM' ? 12 : 0);
+  return hour * 60 + Number(m[2]);
+}
+
+/** The delivery slots the jobs list offers as a filter. */
+export function createOrderSlots(db: Database) {
+  return {
+    /**
+     * The delivery slots of a service's open jobs with how many jobs each has (the jobs list's
+     * slot filter), through orders_open_jobs_idx; at most `limit`, in the order of the day.
+     */
+    async openJobSlots(categoryId: string, limit: number) {
+      const rows = await db
+        .select({ slot: ordersTable.deliveryTime, jobs: count() })
+        .from(ordersTable)
+        .where(and(eq(ordersTable.categoryId, categoryId), IS_OPEN))
+        .groupBy(ordersTable.deliveryTime)
+        .limit(limit + 1);
+      const slots = rows.filter((r): r is { slot: string; jobs: number } => r.slot !== null);
+      return slots
+        .sort((a, b) => slotStart(a.slot) - slotStart(b.slot) || a.slot.localeCompare(b.slot))
+        .slice(0, limit);
+    },
+  };
+}
