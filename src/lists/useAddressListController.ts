@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import {
   queryReducer,
   SET_FILTER,
@@ -44,7 +44,7 @@ export interface AddressListOptions {
 /**
  * react-admin's list controller with the address as the list's only state: the page is the
  * path's last segment, the search, filters, sort and page size its query
- * (`orders/2?q=Kavya&sort=totalAmount&order=DESC&perPage=20`). Nothing is copied anywhere:
+ * (`orders/2?q=Kavya&sort=totalAmount&order=DESC&perPage=20`). No effect copies it anywhere:
  * every change (setPage, setSort, setFilters ...) goes through react-admin's own queryReducer
  * and is written back to the address, which the list then reads. Reload, Back and a shared
  * link so show the same list. A move to another page adds to the history; a search, filter,
@@ -61,9 +61,17 @@ export function useAddressListController({
   keys,
   storeKey,
 }: AddressListOptions): ListControllerResult {
-  const page = usePageParam();
-  const { pathname, search } = useLocation();
+  const location = useLocation();
   const navigate = useNavigate();
+  // React Router renders a new address in a transition, after the event that asked for it. Until
+  // it has, the list shows the address it is moving to, so that a second change made meanwhile
+  // (From, then To) starts from the first rather than undoing it. Forgotten once the address
+  // changes, whoever changed it (Back).
+  const [moving, setMoving] = useState<{ from: string; page: number; search: string } | null>(null);
+  if (moving && moving.from !== location.key) setMoving(null);
+  const routePage = usePageParam();
+  const { page, search } =
+    moving?.from === location.key ? moving : { page: routePage, search: location.search };
   const asked = useMemo(() => readListQuery(search, keys), [search, keys]);
   const filterValues = asked.filter;
   const sortField = asked.sort?.field ?? defaultSort.field;
@@ -92,11 +100,13 @@ export function useAddressListController({
       keys,
       defaultSort,
     );
-    const to = pathForPage(pathname, query, next.page);
-    if (to === pathname + search) return;
+    if (next.page === page && query === search) return;
     const movesPage =
       next.page !== page && (action.type === SET_PAGE || action.type === SET_PER_PAGE);
-    navigate(to, { replace: options?.replace ?? !movesPage });
+    setMoving({ from: location.key, page: next.page, search: query });
+    navigate(pathForPage(location.pathname, query, next.page), {
+      replace: options?.replace ?? !movesPage,
+    });
   });
   const setPage = useEvent((payload: number) => change({ type: SET_PAGE, payload }));
   const setPerPage = useEvent((payload: number) => change({ type: SET_PER_PAGE, payload }));
