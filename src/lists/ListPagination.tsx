@@ -2,7 +2,6 @@ import { Box, Button, MenuItem, Stack, TextField, Typography } from '@mui/materi
 import { useState } from 'react';
 import { useListContext, useNotify, useTranslate } from 'react-admin';
 import { formatCount } from '../format';
-import { useGoToPage } from './usePathPage';
 
 export const PER_PAGE_CHOICES = [10, 20, 30, 50];
 
@@ -11,10 +10,9 @@ export const PER_PAGE_CHOICES = [10, 20, 30, 50];
  * a go-to-page box (checked when it loses focus or on Enter), Previous and Next.
  */
 export function ListPagination() {
-  const { page, perPage, total = 0, setPerPage, isPending } = useListContext();
+  const { page, perPage, total = 0, setPage, setPerPage, isPending } = useListContext();
   const translate = useTranslate();
   const notify = useNotify();
-  const goTo = useGoToPage();
   const [target, setTarget] = useState('');
   const pages = Math.max(1, Math.ceil(total / perPage));
   const from = total === 0 ? 0 : (page - 1) * perPage + 1;
@@ -26,7 +24,7 @@ export function ListPagination() {
     if (!Number.isInteger(n) || n < 1 || n > pages) {
       notify('app.list.invalid_page', { type: 'error' });
     } else if (n !== page) {
-      goTo(n);
+      setPage(n);
     }
     setTarget('');
   };
@@ -50,10 +48,8 @@ export function ListPagination() {
           size="small"
           label={translate('app.list.per_page')}
           value={perPage}
-          onChange={(e) => {
-            setPerPage(Number(e.target.value));
-            if (page !== 1) goTo(1);
-          }}
+          // Starts again at page 1 (react-admin's setPerPage).
+          onChange={(e) => setPerPage(Number(e.target.value))}
           sx={{ width: 110 }}
         >
           {PER_PAGE_CHOICES.map((n) => (
@@ -100,7 +96,7 @@ export function ListPagination() {
           variant="outlined"
           size="small"
           disabled={isPending || page <= 1}
-          onClick={() => goTo(page - 1)}
+          onClick={() => setPage(page - 1)}
         >
           {translate('app.list.previous')}
         </Button>
@@ -108,7 +104,7 @@ export function ListPagination() {
           variant="outlined"
           size="small"
           disabled={isPending || page >= pages}
-          onClick={() => goTo(page + 1)}
+          onClick={() => setPage(page + 1)}
         >
           {translate('app.list.next')}
         </Button>

@@ -1,19 +1,18 @@
 import { Box, Card, Stack, Typography } from '@mui/material';
-import { useState, type ReactNode } from 'react';
-import { useLocation } from 'react-router-dom';
+import type { ReactNode } from 'react';
 import {
-  ListBase,
+  ListContextProvider,
+  ResourceContextProvider,
   Title,
   useListContext,
-  useStoreContext,
   useTranslate,
   type SortPayload,
 } from 'react-admin';
 import { ListPagination } from './ListPagination';
 import { ExportButton } from './ExportButton';
-import { hasListQuery, ListQuerySync, readListQuery } from './listQuery';
 import { ListSearch } from './ListSearch';
-import { PathPageSync, usePageParam, useRejectBadPage } from './usePathPage';
+import { useAddressListController, type AddressListOptions } from './useAddressListController';
+import { usePageParam, useRejectBadPage } from './usePathPage';
 
 interface PathPagedListProps {
   resource: string;
@@ -37,8 +36,8 @@ interface PathPagedListProps {
   /** Shown instead of the server's message when the list fails to load. */
   errorText?: string;
   /**
-   * Where the list keeps its page size, sort and search; lists of one resource that show
-   * different records (water and oxygen returns) need one each. `<resource>.pathList` by default.
+   * Where the list keeps its selected rows; lists of one resource that show different records
+   * (water and oxygen returns) need one each. `<resource>.pathList` by default.
    */
   storeKey?: string;
   /** Passed to the dataProvider's getList (`{ list: 'fresh' }` picks a named list call). */
@@ -53,8 +52,9 @@ interface PathPagedListProps {
 const NO_KEYS: readonly string[] = [];
 
 /**
- * A list whose page lives in the route (`categories/3`), with the shared list behaviour of the
- * spec: page sizes 10/20/30/50, 'Loading ...', 'No results found', and the footer.
+ * A list whose page lives in the route (`categories/3`) and the rest in its query
+ * (useAddressListController), with the shared list behaviour of the spec: page sizes
+ * 10/20/30/50, 'Loading ...', 'No results found', and the footer.
  */
 export function PathPagedList({
   resource,
@@ -65,46 +65,29 @@ export function PathPagedList({
   queryKeys = NO_KEYS,
   ...props
 }: PathPagedListProps) {
-  const page = usePageParam();
-  const store = useStoreContext();
-  const { search } = useLocation();
-  // Seed the controller's stored params with the page of the path, and the search, filters,
-  // sort and page size of the address when it has them, before it first fetches: a deep link
-  // loads that page of that list once, not page 1 of the last one and then the right one.
-  useState(() => {
-    if (!Number.isInteger(page) || page < 1) return;
-    const saved = store.getItem<Record<string, unknown>>(storeKey) ?? {};
-    const asked = hasListQuery(search, queryKeys) ? readListQuery(search, queryKeys) : undefined;
-    store.setItem(storeKey, {
-      filter: {},
-      ...saved,
-      page,
-      ...(asked && {
-        filter: asked.filter,
-        ...(asked.sort && { sort: asked.sort.field, order: asked.sort.order }),
-        ...(asked.perPage && { perPage: asked.perPage }),
-      }),
-    });
-  });
-  const bad = useRejectBadPage(page, () => {
-    const saved = store.getItem<Record<string, unknown>>(storeKey) ?? {};
-    store.setItem(storeKey, { ...saved, filter: {}, page: 1 });
-  });
+  const bad = useRejectBadPage(usePageParam());
   if (bad) return null;
   return (
-    <ListBase
+    <AddressList
       resource={resource}
-      storeKey={storeKey}
-      disableSyncWithLocation
-      perPage={10}
       sort={sort}
       filter={filter}
-      queryOptions={meta ? { meta } : undefined}
+      meta={meta}
+      keys={queryKeys}
+      storeKey={storeKey}
     >
-      <PathPageSync page={page} />
-      <ListQuerySync keys={queryKeys} defaultSort={sort} />
       <ListView {...props} meta={meta} />
-    </ListBase>
+    </AddressList>
+  );
+}
+
+/** The list of the address in react-admin's list context, for the table, footer and filters. */
+function AddressList({ children, ...options }: AddressListOptions & { children: ReactNode }) {
+  const controller = useAddressListController(options);
+  return (
+    <ResourceContextProvider value={options.resource}>
+      <ListContextProvider value={controller}>{children}</ListContextProvider>
+    </ResourceContextProvider>
   );
 }
 

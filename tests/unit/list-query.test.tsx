@@ -71,3 +71,17 @@ describe('a list opened from an address with its search and sort', () => {
     );
   });
 });
+
+describe('a list opened past its last page', () => {
+  it('goes to the last page there is, as react-admin does', async () => {
+    // Three categories: page 5 of 10 a page is empty.
+    const dataProvider = fakeDataProvider();
+    renderPanel('/categories/5', { dataProvider });
+    expect(await screen.findByText('Page 1 of 1')).toBeInTheDocument();
+    expect(
+      dataProvider.getList.mock.calls
+        .filter(([resource]) => resource === 'categories')
+        .map(([, params]) => params.pagination.page),
+    ).toEqual([5, 1]);
+  });
+});
