@@ -174,9 +174,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!claim) {
         throw tooManyRequests('Too many wrong OTPs. Please wait 15 minutes and try again.');
       }
-      const admin = await repo.findByEmail(email);
-      const reset = admin ? await repo.latestPendingReset(admin.id) : undefined;
-      const attempt = reset ? await repo.claimOtpAttempt(reset.id, MAX_OTP_ATTEMPTS) : undefined;
+      const attempt = await repo.claimOtpAttemptFor(email, MAX_OTP_ATTEMPTS);
       if (!attempt || !sameHash(attempt.otpHash, hashOtp(app.config.jwtSecret, attempt.id, otp))) {
         throw badRequest(INVALID_OTP);
       }

@@ -1,7 +1,6 @@
 import { ok } from '../../lib/reply';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { answers } from '../../lib/responses';
-import { emailAddress, phoneNumber } from '../../lib/validation';
 import {
   createContentRepository,
   toContactDto,
@@ -10,23 +9,13 @@ import {
 } from './repository';
 import {
   contactDto,
-  CONTENT_REQUIRED,
-  contentBody,
   contentPreviewAnswer,
   contentPreviewBody,
+  createContactUsBody,
+  createTermsBody,
   legalTextDto,
-  richText,
   termsConditionsGetTermsQuery,
-  textType,
 } from './schemas';
-
-/**
- * What a save stores: a published text is never erased by an empty body, and an editor left
- * empty (`<p></p>`, `<p><br></p>`), which sanitises to '', counts as missing.
- */
-const requiredRichText = richText((issue) =>
-  issue.input == null ? CONTENT_REQUIRED : 'Content must be text.',
-).refine((v) => v !== '', { error: CONTENT_REQUIRED });
 
 const TITLES: Record<LegalTextKey, string> = {
   terms: 'Terms & Conditions',
@@ -54,7 +43,7 @@ const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'settings' },
       schema: {
-        body: contentBody({ content: requiredRichText, type: textType }),
+        body: createTermsBody,
         response: answers(),
       },
     },
@@ -76,11 +65,7 @@ const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'settings' },
       schema: {
-        body: contentBody({
-          content: requiredRichText,
-          email: emailAddress(),
-          phone: phoneNumber(),
-        }),
+        body: createContactUsBody,
         response: answers(),
       },
     },

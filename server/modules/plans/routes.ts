@@ -1,10 +1,10 @@
 import { ok, okAtTop } from '../../lib/reply';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CSV_BATCH, csvAnswer, rupees, sendCsv, type CsvColumn } from '../../lib/csv';
-import { badRequest, conflict, isForeignKeyViolation, notFound } from '../../lib/errors';
+import { badRequest, conflict, notFound } from '../../lib/errors';
 import { answers } from '../../lib/responses';
 import { pagingResult, activeOrInactive } from '../../lib/validation';
-import { countOrdersOf, inOrdersMessage } from '../orders/repository';
+import { inOrdersMessage } from '../orders/repository';
 import { createPlanRepository, toPlanDto, type PlanRow } from './repository';
 import {
   createPlanBody,
@@ -135,15 +135,9 @@ const planRoutes: FastifyPluginAsyncZod = async (app) => {
       if (bannerId && bannerId !== id) {
         throw badRequest('The plan id in the body does not match the one in the address.');
       }
-      let removed;
-      try {
-        removed = await repo.remove(id);
-      } catch (err) {
-        if (isForeignKeyViolation(err)) {
-          throw conflict(inOrdersMessage('plan', await countOrdersOf(app.db, { planId: id })));
-        }
-        throw err;
-      }
+      const outcome = await repo.removeUnlessOrdered(id);
+      if ('inOrders' in outcome) throw conflict(inOrdersMessage('plan', outcome.inOrders));
+      const { removed } = outcome;
       if (!removed) throw notFound('This plan does not exist.');
       return ok(`Plan ${removed.name} deleted successfully`, { plan: toPlanDto(removed) });
     },

@@ -2,10 +2,10 @@ import { ok } from '../../lib/reply';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PRICE_EDITORS } from '../../permissions';
 import type { CategoryKind } from '../../db/schema';
-import { badRequest, conflict, isForeignKeyViolation, notFound } from '../../lib/errors';
+import { badRequest, conflict, notFound } from '../../lib/errors';
 import { withStoredImage } from '../../lib/uploads';
 import { IMAGE_UPLOAD } from '../../lib/validation';
-import { countOrdersOf, inOrdersMessage } from '../orders/repository';
+import { inOrdersMessage } from '../orders/repository';
 import { createSubCategoryRepository } from '../subCategories/repository';
 import { createProductRepository, toProductDto, type ProductValues } from './repository';
 import { checkPrices, findCategory, itemToEdit, replacedImage } from './rules';
@@ -162,15 +162,8 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const existing = await repo.findById(request.body.productId);
       if (!existing) throw notFound(MISSING);
-      try {
-        await repo.remove(existing.id);
-      } catch (err) {
-        if (isForeignKeyViolation(err)) {
-          const n = await countOrdersOf(app.db, { productId: existing.id });
-          throw conflict(inOrdersMessage('product', n));
-        }
-        throw err;
-      }
+      const outcome = await repo.removeUnlessOrdered(existing.id);
+      if ('inOrders' in outcome) throw conflict(inOrdersMessage('product', outcome.inOrders));
       return ok(`Product ${existing.name} deleted successfully`, {
         product: toProductDto(existing),
       });

@@ -1,6 +1,6 @@
 import { ok } from '../../lib/reply';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { badRequest, conflict, isForeignKeyViolation, notFound } from '../../lib/errors';
+import { badRequest, conflict, notFound } from '../../lib/errors';
 import { withStoredImage } from '../../lib/uploads';
 import { IMAGE_UPLOAD } from '../../lib/validation';
 import { findCategory } from '../products/rules';
@@ -119,15 +119,8 @@ const subCategoryRoutes: FastifyPluginAsyncZod = async (app) => {
       const id = request.body.subCategoryId;
       const existing = await repo.findById(id);
       if (!existing) throw notFound(MISSING);
-      const used = await repo.productCount(id);
-      if (used > 0) throw conflict(inUseMessage(used));
-      try {
-        await repo.remove(id);
-      } catch (err) {
-        // A product filed under it between the count and the delete.
-        if (isForeignKeyViolation(err)) throw conflict(inUseMessage(await repo.productCount(id)));
-        throw err;
-      }
+      const outcome = await repo.removeUnlessUsed(id);
+      if ('inUse' in outcome) throw conflict(inUseMessage(outcome.inUse));
       return ok(`Sub Category ${existing.name} deleted successfully`, {
         subCategory: toSubCategoryDto(existing),
       });
