@@ -17,34 +17,30 @@ import errorsPlugin, { sendError } from './plugins/errors';
 import openapiPlugin from './plugins/openapi';
 import securityHeaders from './plugins/securityHeaders';
 import uploadsPlugin from './plugins/uploads';
-import authRoutes from './modules/auth/routes';
-import accessoryRoutes from './modules/accessories/routes';
-import adminUserRoutes from './modules/admins/routes';
-import bannerRoutes from './modules/banners/routes';
-import categoryRoutes from './modules/categories/routes';
-import contentRoutes from './modules/content/routes';
-import customerRoutes from './modules/customers/routes';
-import dashboardRoutes from './modules/dashboard/routes';
-import deliverySettingsRoutes from './modules/deliverySettings/routes';
-import ecommerceRoutes from './modules/ecommerce/routes';
-import healthRoutes from './modules/health/routes';
+import accessoriesModule from './modules/accessories';
+import adminsModule from './modules/admins';
+import authModule from './modules/auth';
+import bannersModule from './modules/banners';
+import businessModule from './modules/business';
+import categoriesModule from './modules/categories';
+import contentModule from './modules/content';
+import customersModule from './modules/customers';
+import dashboardModule from './modules/dashboard';
+import deliverySettingsModule from './modules/deliverySettings';
+import ecommerceModule from './modules/ecommerce';
+import healthModule from './modules/health';
+import invoicesModule from './modules/invoices';
+import liveModule from './modules/live';
+import ordersModule from './modules/orders';
+import pincodesModule from './modules/pincodes';
+import plansModule from './modules/plans';
+import productsModule from './modules/products';
+import returnablesModule from './modules/returnables';
+import returnsModule from './modules/returns';
+import ridersModule from './modules/riders';
+import subCategoriesModule from './modules/subCategories';
+import supportsModule from './modules/supports';
 import { createPdfTurns } from './lib/pdfTurns';
-import jobSheetRoutes from './modules/orders/jobSheetRoutes';
-import assignRoutes from './modules/orders/assignRoutes';
-import placeOrderRoutes from './modules/orders/placeOrderRoutes';
-import liveRoutes from './modules/live/routes';
-import riderRoutes from './modules/riders/routes';
-import runSheetRoutes from './modules/riders/runSheetRoutes';
-import orderRoutes from './modules/orders/routes';
-import pincodeRoutes from './modules/pincodes/routes';
-import planRoutes from './modules/plans/routes';
-import productRoutes from './modules/products/routes';
-import returnRoutes from './modules/returns/routes';
-import returnableRoutes from './modules/returnables/routes';
-import invoiceRoutes from './modules/invoices/routes';
-import businessRoutes from './modules/business/routes';
-import subCategoryRoutes from './modules/subCategories/routes';
-import supportRoutes from './modules/supports/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -119,43 +115,39 @@ export async function buildApp(opts: BuildAppOptions) {
 
   // One set of turns for the long PDFs (job sheets, run sheets, invoice ranges): memory stays
   // bounded however many are asked for at once.
-  const pdfTurns = createPdfTurns();
+  const turns = createPdfTurns();
+  // Every area of the API: server/modules/<area>/index.ts registers its routes with their
+  // prefixes. Fastify matches a path whatever the order, but this order is the order of the
+  // OpenAPI document and of docs/permissions.md (health first, the dashboard last): keep it.
+  const modules = [
+    [healthModule, {}],
+    [authModule, {}],
+    [adminsModule, {}],
+    [customersModule, {}],
+    [categoriesModule, {}],
+    [subCategoriesModule, {}],
+    [productsModule, {}],
+    [accessoriesModule, {}],
+    [bannersModule, {}],
+    [pincodesModule, {}],
+    [plansModule, {}],
+    [deliverySettingsModule, {}],
+    [ordersModule, { turns }],
+    [ridersModule, { turns }],
+    [liveModule, {}],
+    [returnsModule, {}],
+    // Issue 16: the returnables ledger, business details and tax invoices
+    [returnablesModule, {}],
+    [businessModule, {}],
+    [invoicesModule, { turns }],
+    [supportsModule, {}],
+    [contentModule, {}],
+    [ecommerceModule, {}],
+    [dashboardModule, {}],
+  ] as const;
   await app.register(
     async (api) => {
-      // health and ready: for load balancers and orchestrators, no token
-      await api.register(healthRoutes);
-      await api.register(authRoutes, { prefix: '/admin' });
-      // admin/view-all-users, create-admin-user, edit-admin-user, audit-log
-      await api.register(adminUserRoutes, { prefix: '/admin' });
-      // user/... and admin/get-users (the inactive customers)
-      await api.register(customerRoutes);
-      await api.register(categoryRoutes, { prefix: '/category' });
-      await api.register(subCategoryRoutes, { prefix: '/subCategory' });
-      await api.register(productRoutes, { prefix: '/product' });
-      await api.register(accessoryRoutes, { prefix: '/accessory' });
-      await api.register(bannerRoutes, { prefix: '/banner' });
-      await api.register(pincodeRoutes, { prefix: '/pincode' });
-      await api.register(planRoutes, { prefix: '/plan' });
-      // delivery-charge/... and delivery-time/...
-      await api.register(deliverySettingsRoutes);
-      await api.register(orderRoutes, { prefix: '/order' });
-      await api.register(jobSheetRoutes, { prefix: '/order', turns: pdfTurns });
-      await api.register(assignRoutes, { prefix: '/order' });
-      await api.register(placeOrderRoutes, { prefix: '/order' });
-      await api.register(riderRoutes, { prefix: '/rider' });
-      await api.register(runSheetRoutes, { prefix: '/rider', turns: pdfTurns });
-      await api.register(liveRoutes, { prefix: '/live' });
-      await api.register(returnRoutes, { prefix: '/return-history' });
-      // Issue 16: the returnables ledger, business details and tax invoices
-      await api.register(returnableRoutes, { prefix: '/returnable' });
-      await api.register(businessRoutes, { prefix: '/settings' });
-      await api.register(invoiceRoutes, { prefix: '/order', turns: pdfTurns });
-      await api.register(supportRoutes, { prefix: '/support' });
-      // terms-conditions/... and contact-us/...
-      await api.register(contentRoutes);
-      await api.register(ecommerceRoutes, { prefix: '/e-comm' });
-      // admin/dashboard-data and order/get-orders-by-filter
-      await api.register(dashboardRoutes);
+      for (const [plugin, options] of modules) await api.register(plugin, options);
     },
     { prefix: '/api' },
   );

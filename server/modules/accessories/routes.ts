@@ -1,41 +1,22 @@
 import { ok } from '../../lib/reply';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { PRICE_EDITORS } from '../../permissions';
-import {
-  ACCESSORY_MATERIALS,
-  OXYGEN_ACCESSORY_TYPES,
-  WATER_ACCESSORY_TYPES,
-  type CategoryKind,
-} from '../../db/schema';
+import { OXYGEN_ACCESSORY_TYPES, WATER_ACCESSORY_TYPES, type CategoryKind } from '../../db/schema';
 import { badRequest, conflict, isForeignKeyViolation, notFound } from '../../lib/errors';
-import { answers, count, money, recordStatus, timestamp } from '../../lib/responses';
 import { withStoredImage } from '../../lib/uploads';
-import {
-  IMAGE_UPLOAD,
-  imageUpload,
-  optionalId,
-  optionalImageUpload,
-  requiredId,
-  requiredText,
-} from '../../lib/validation';
-import {
-  checkPrices,
-  findCategory,
-  itemToEdit,
-  priceFields,
-  replacedImage,
-  wholeListLimit,
-} from '../products/rules';
-import {
-  returnableAnswerFields,
-  returnableColumnsOf,
-  returnableFields,
-  taxAnswerFields,
-  taxColumnsOf,
-  taxFields,
-} from '../products/tax';
+import { IMAGE_UPLOAD } from '../../lib/validation';
+import { checkPrices, findCategory, itemToEdit, replacedImage } from '../products/rules';
+import { returnableColumnsOf, taxColumnsOf } from '../products/tax';
 import { createAccessoryRepository, toAccessoryDto } from './repository';
+import {
+  accessoriesByCategoryBody,
+  accessoryList,
+  accessoryParams,
+  createAccessoryBody,
+  deleteAccessoryBody,
+  editAccessoryBody,
+  oneAccessory,
+} from './schemas';
 
 const MISSING = 'This accessory does not exist.';
 const ONLY_WATER_OXYGEN = 'Accessories are sold only in the water and oxygen categories.';
@@ -44,53 +25,6 @@ const ONLY_WATER_OXYGEN = 'Accessories are sold only in the water and oxygen cat
 const TYPES_BY_KIND: Partial<Record<CategoryKind, readonly string[]>> = {
   water: WATER_ACCESSORY_TYPES,
   oxygen: OXYGEN_ACCESSORY_TYPES,
-};
-
-const accessoryId = requiredId('Accessory id');
-
-type AccessoryType =
-  (typeof WATER_ACCESSORY_TYPES)[number] | (typeof OXYGEN_ACCESSORY_TYPES)[number];
-
-/** Every accessory type of either kind, once each (checkType keeps each to its category's kind). */
-const ACCESSORY_TYPES = [...new Set([...WATER_ACCESSORY_TYPES, ...OXYGEN_ACCESSORY_TYPES])] as [
-  AccessoryType,
-  ...AccessoryType[],
-];
-
-/**
- * An accessory as every call answers it (toAccessoryDto): its image as `imageUrl`, money as
- * numbers.
- */
-const accessoryDto = z.object({
-  _id: z.string(),
-  name: z.string(),
-  type: z.enum(ACCESSORY_TYPES),
-  material: z.enum(ACCESSORY_MATERIALS),
-  imageUrl: z.string(),
-  price: money,
-  discountPrice: money,
-  stockQuantity: count,
-  categoryId: z.string(),
-  ...returnableAnswerFields,
-  ...taxAnswerFields,
-  status: recordStatus,
-  createdAt: timestamp,
-  updatedAt: timestamp,
-});
-const oneAccessory = answers(z.object({ accessory: accessoryDto }));
-
-const accessoryFields = {
-  name: requiredText('Name', 100),
-  type: requiredText('Type', 40),
-  material: z.enum(ACCESSORY_MATERIALS, {
-    error: (issue) =>
-      issue.input === undefined || issue.input === ''
-        ? 'Material is required.'
-        : `Material must be one of: ${ACCESSORY_MATERIALS.join(', ')}.`,
-  }),
-  ...priceFields,
-  ...returnableFields,
-  ...taxFields,
 };
 
 /** Accessories of the water and oxygen categories (spec 000 §7). */
@@ -117,8 +51,8 @@ const accessoryRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'signedIn' },
       schema: {
-        body: z.object({ categoryId: requiredId('Category id'), limit: wholeListLimit }),
-        response: answers(z.object({ accessories: z.array(accessoryDto) })),
+        body: accessoriesByCategoryBody,
+        response: accessoryList,
       },
     },
     async (request) => {
@@ -133,7 +67,7 @@ const accessoryRoutes: FastifyPluginAsyncZod = async (app) => {
     '/get-accessory/:id',
     {
       config: { access: 'signedIn' },
-      schema: { params: z.object({ id: accessoryId }), response: oneAccessory },
+      schema: { params: accessoryParams, response: oneAccessory },
     },
     async (request) => {
       const row = await repo.findById(request.params.id);
@@ -147,11 +81,7 @@ const accessoryRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'serviceManagement', upload: IMAGE_UPLOAD },
       schema: {
-        body: z.object({
-          ...accessoryFields,
-          image: imageUpload('Please choose an image for the accessory.'),
-          categoryId: requiredId('Category id'),
-        }),
+        body: createAccessoryBody,
         response: oneAccessory,
       },
     },
@@ -179,15 +109,7 @@ const accessoryRoutes: FastifyPluginAsyncZod = async (app) => {
       // Prices are also changed from the pricing screen (Pricing Management).
       config: { access: PRICE_EDITORS, upload: IMAGE_UPLOAD },
       schema: {
-        body: z.object({
-          ...accessoryFields,
-          accessoryId,
-          image: optionalImageUpload,
-          categoryId: optionalId('Category id'),
-          status: z
-            .enum(['Active', 'Inactive'], { error: 'Status must be Active or Inactive.' })
-            .optional(),
-        }),
+        body: editAccessoryBody,
         response: oneAccessory,
       },
     },
@@ -218,7 +140,7 @@ const accessoryRoutes: FastifyPluginAsyncZod = async (app) => {
     '/delete-accessory',
     {
       config: { access: 'serviceManagement' },
-      schema: { body: z.object({ accessoryId }), response: oneAccessory },
+      schema: { body: deleteAccessoryBody, response: oneAccessory },
     },
     async (request) => {
       const existing = await repo.findById(request.body.accessoryId);

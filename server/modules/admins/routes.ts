@@ -1,107 +1,33 @@
 import { ok } from '../../lib/reply';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { PERMISSION_GROUPS, type Permissions } from '../../db/schema';
+import { PERMISSION_GROUPS } from '../../db/schema';
 import { CSV_BATCH, csvAnswer, sendCsv, type CsvColumn } from '../../lib/csv';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
-import { answers, pagingFields } from '../../lib/responses';
-import {
-  emailAddress,
-  newPassword,
-  optionalId,
-  pagingQuery,
-  pagingResult,
-  requiredId,
-  requiredText,
-  exportQuery,
-  activeOrInactive,
-} from '../../lib/validation';
+import { pagingResult, activeOrInactive } from '../../lib/validation';
 import { allPermissions } from '../../permissions';
 import { toAdminDto } from '../auth/repository';
-import { adminDto } from '../auth/schemas';
 import {
-  ADMIN_SORTS,
   createAdminUserRepository,
   toAuditEntryDto,
   type AdminRow,
   type AuditRow,
 } from './repository';
-import { auditEntryDto } from './schemas';
+import {
+  auditLogAnswer,
+  auditLogQuery,
+  createAdminUserBody,
+  editAdminUserBody,
+  exportAdminUsersQuery,
+  exportAuditLogQuery,
+  getAdminUserParams,
+  oneAdmin,
+  viewAllUsersAnswer,
+  viewAllUsersQuery,
+} from './schemas';
 
 const DUPLICATE_EMAIL = 'An admin with this e-mail already exists.';
 const NOT_FOUND = 'This admin user does not exist.';
-
-/** A 10-digit Indian mobile (6-9 first), optionally written with +91; spaces and dashes dropped. */
-const phone = z
-  .string({ error: 'Phone is required.' })
-  .transform((v) => v.replace(/[\s-]/g, ''))
-  .pipe(
-    z
-      .string()
-      .min(1, 'Phone is required.')
-      .regex(
-        /^(\+91)?[6-9][0-9]{9}$/,
-        'Phone must be a 10-digit Indian mobile number, optionally with +91.',
-      ),
-  );
-
-const status = z.enum(['Active', 'Inactive'], { error: 'Status must be Active or Inactive.' });
-
-/** The eleven switches; a missing one is off, an unknown one is refused. */
-const permissions = z
-  .strictObject(
-    Object.fromEntries(
-      PERMISSION_GROUPS.map((g) => [
-        g,
-        z.boolean({ error: `Permission ${g} must be true or false.` }).default(false),
-      ]),
-    ) as Record<(typeof PERMISSION_GROUPS)[number], z.ZodDefault<z.ZodBoolean>>,
-    {
-      error: (issue) =>
-        issue.code === 'unrecognized_keys'
-          ? `Unknown permission: ${issue.keys.join(', ')}. Known: ${PERMISSION_GROUPS.join(', ')}.`
-          : 'Permissions must be an object of true/false switches.',
-    },
-  )
-  .default(allPermissions(false))
-  .transform((p) => p as Permissions);
-
-/** An ISO date (`2026-11-22`) or date-time; a bare date as `to` includes that whole day. */
-const isoDate = (label: string, endOfDay: boolean) =>
-  z
-    .string()
-    .trim()
-    .refine((v) => /^\d{4}-\d{2}-\d{2}([T ].*)?$/.test(v) && !Number.isNaN(Date.parse(v)), {
-      error: `${label} must be an ISO date such as 2026-11-22.`,
-    })
-    .transform((v) => {
-      const d = new Date(v);
-      if (endOfDay && /^\d{4}-\d{2}-\d{2}$/.test(v)) d.setUTCDate(d.getUTCDate() + 1);
-      return d;
-    })
-    .optional();
-
-const oneAdmin = answers(z.object({ user: adminDto }));
-
-const adminStatus = z.enum(['Active', 'Inactive', 'All', '']).optional();
-const adminSort = z
-  .enum(Object.keys(ADMIN_SORTS) as [keyof typeof ADMIN_SORTS], {
-    error: `Sort must be one of: ${Object.keys(ADMIN_SORTS).join(', ')}.`,
-  })
-  .default('createdAt');
-
-/** The audit log's filters; a bare date as `to` includes that whole day. */
-const auditFilters = {
-  adminId: optionalId('Admin id'),
-  resource: optionalId('Resource'),
-  from: isoDate('From', false),
-  to: isoDate('To', true),
-};
-const fromBeforeTo = [
-  (q: { from?: Date; to?: Date }) => !q.from || !q.to || q.from < q.to,
-  { error: 'From must be before To.' },
-] as const;
 
 /** The permission groups an admin holds, by name (the super-admin holds every one). */
 const groupsOf = (a: AdminRow) =>
@@ -146,12 +72,8 @@ const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: superAdmin,
       schema: {
-        querystring: z.object({
-          ...pagingQuery,
-          status: adminStatus,
-          sort: adminSort,
-        }),
-        response: answers(z.object({ users: z.array(adminDto), ...pagingFields })),
+        querystring: viewAllUsersQuery,
+        response: viewAllUsersAnswer,
       },
     },
     async (request) => {
@@ -177,11 +99,7 @@ const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: superAdmin,
       schema: {
-        querystring: z.object({
-          ...exportQuery,
-          status: adminStatus,
-          sort: adminSort,
-        }),
+        querystring: exportAdminUsersQuery,
         response: csvAnswer('admin-users', 'Every admin user of the list with its search and sort'),
       },
     },
@@ -208,7 +126,7 @@ const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     '/get-admin-user/:id',
     {
       config: superAdmin,
-      schema: { params: z.object({ id: requiredId('Admin user id') }), response: oneAdmin },
+      schema: { params: getAdminUserParams, response: oneAdmin },
     },
     async (request) => {
       const row = await repo.findById(request.params.id);
@@ -222,14 +140,7 @@ const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: superAdmin,
       schema: {
-        body: z.object({
-          name: requiredText('Name', 100),
-          email: emailAddress(),
-          phone,
-          password: newPassword('Password'),
-          status: status.default('Active'),
-          permissions,
-        }),
+        body: createAdminUserBody,
         response: oneAdmin,
       },
     },
@@ -247,21 +158,7 @@ const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: superAdmin,
       schema: {
-        body: z.object({
-          userId: requiredId('User id'),
-          name: requiredText('Name', 100),
-          email: emailAddress(),
-          phone,
-          status,
-          // Blank means "keep the current password", as the panel leaves it out when empty.
-          password: z.preprocess(
-            (v) => (v === '' ? undefined : v),
-            newPassword('Password').optional(),
-          ),
-          permissions,
-          // Never changed here; accepted only so that a request to change it is refused clearly.
-          role: z.enum(['admin', 'super-admin']).optional(),
-        }),
+        body: editAdminUserBody,
         response: oneAdmin,
       },
     },
@@ -304,10 +201,8 @@ const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: superAdmin,
       schema: {
-        querystring: z
-          .object({ page: pagingQuery.page, limit: pagingQuery.limit, ...auditFilters })
-          .refine(...fromBeforeTo),
-        response: answers(z.object({ entries: z.array(auditEntryDto), ...pagingFields })),
+        querystring: auditLogQuery,
+        response: auditLogAnswer,
       },
     },
     async (request) => {
@@ -333,7 +228,7 @@ const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: superAdmin,
       schema: {
-        querystring: z.object(auditFilters).refine(...fromBeforeTo),
+        querystring: exportAuditLogQuery,
         response: csvAnswer('audit-log', 'Every entry of the audit trail matching the filters'),
       },
     },

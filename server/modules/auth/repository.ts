@@ -111,6 +111,15 @@ export function createAuthRepository(db: Database) {
         .returning();
       return row;
     },
+    /**
+     * Spends one try of the latest pending OTP sent to an admin's e-mail (claimOtpAttempt);
+     * undefined when the e-mail is no admin's, or its OTP is used, expired or out of tries.
+     */
+    async claimOtpAttemptFor(email: string, maxAttempts: number) {
+      const admin = await this.findByEmail(email);
+      const reset = admin ? await this.latestPendingReset(admin.id) : undefined;
+      return reset ? this.claimOtpAttempt(reset.id, maxAttempts) : undefined;
+    },
     /** Marks the OTP used (single use) and attaches the security token; false if already used. */
     async exchangeOtp(resetId: string, tokenHash: string, tokenExpiresAt: Date): Promise<boolean> {
       const rows = await db

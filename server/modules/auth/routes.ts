@@ -3,7 +3,6 @@ import { ok } from '../../lib/reply';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { setTimeout } from 'node:timers/promises';
 import { v7 as uuidv7 } from 'uuid';
-import { z } from 'zod';
 import { badRequest, forbidden, tooManyRequests, unauthorized } from '../../lib/errors';
 import { hashPassword, timingDummyHash, verifyPassword } from '../../lib/passwords';
 import { answers } from '../../lib/responses';
@@ -15,9 +14,18 @@ import {
   hashSecurityToken,
   sameHash,
 } from '../../lib/tokens';
-import { emailAddress, newPassword } from '../../lib/validation';
 import { createAuthRepository, toAdminDto } from './repository';
-import { adminDto, adminRole } from './schemas';
+import {
+  changePasswordAnswer,
+  changePasswordBody,
+  forgotPasswordBody,
+  getUserDataAnswer,
+  loginAnswer,
+  loginBody,
+  resetPasswordBody,
+  verifyOtpAnswer,
+  verifyOtpBody,
+} from './schemas';
 
 const WINDOW_MS = 15 * 60 * 1000;
 /**
@@ -43,13 +51,6 @@ export function signInSlowDownMs(failures: number): number {
 const TOO_MANY_SIGN_INS = 'Too many failed sign-in attempts. Please wait 15 minutes and try again.';
 
 const INVALID_OTP = 'The OTP is incorrect or has expired. Check the code or request a new one.';
-
-const required = (label: string) =>
-  z.string({ error: `${label} is required.` }).min(1, `${label} is required.`);
-
-const passwordPair = z
-  .object({ password: newPassword('Password'), confirmPassword: required('Confirm password') })
-  .refine((b) => b.password === b.confirmPassword, { message: 'Passwords do not match!' });
 
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = createAuthRepository(app.db);
@@ -91,8 +92,8 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: pub,
       schema: {
-        body: z.object({ email: emailAddress(), password: required('Password') }),
-        response: answers(z.object({ token: z.string(), role: adminRole, user: adminDto })),
+        body: loginBody,
+        response: loginAnswer,
       },
     },
     async (request) => {
@@ -135,7 +136,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/forgot-password',
-    { config: pub, schema: { body: z.object({ email: emailAddress() }), response: answers() } },
+    { config: pub, schema: { body: forgotPasswordBody, response: answers() } },
     async (request) => {
       const { email } = request.body;
       const claim = await throttle.claim([
@@ -161,15 +162,8 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: pub,
       schema: {
-        body: z.object({
-          email: emailAddress(),
-          otp: z
-            .string({ error: 'OTP is required.' })
-            .trim()
-            .min(1, 'OTP is required.')
-            .regex(/^\d{6}$/, 'The OTP is the 6-digit code from the e-mail.'),
-        }),
-        response: answers(z.object({ securityToken: z.string(), email: z.string() })),
+        body: verifyOtpBody,
+        response: verifyOtpAnswer,
       },
     },
     async (request) => {
@@ -180,9 +174,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!claim) {
         throw tooManyRequests('Too many wrong OTPs. Please wait 15 minutes and try again.');
       }
-      const admin = await repo.findByEmail(email);
-      const reset = admin ? await repo.latestPendingReset(admin.id) : undefined;
-      const attempt = reset ? await repo.claimOtpAttempt(reset.id, MAX_OTP_ATTEMPTS) : undefined;
+      const attempt = await repo.claimOtpAttemptFor(email, MAX_OTP_ATTEMPTS);
       if (!attempt || !sameHash(attempt.otpHash, hashOtp(app.config.jwtSecret, attempt.id, otp))) {
         throw badRequest(INVALID_OTP);
       }
@@ -203,7 +195,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: pub,
       schema: {
-        body: z.object({ securityToken: required('Security token') }).and(passwordPair),
+        body: resetPasswordBody,
         response: answers(),
       },
     },
@@ -227,19 +219,8 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'signedIn' },
       schema: {
-        body: z
-          .object({
-            oldPassword: required('Old password'),
-            newPassword: newPassword('New password'),
-            confirmPassword: required('Confirm password'),
-          })
-          .refine((b) => b.newPassword !== b.oldPassword, {
-            message: 'New Password should not be same as old password!',
-          })
-          .refine((b) => b.newPassword === b.confirmPassword, {
-            message: 'Passwords do not match!',
-          }),
-        response: answers(z.object({ token: z.string() })),
+        body: changePasswordBody,
+        response: changePasswordAnswer,
       },
     },
     async (request) => {
@@ -270,7 +251,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/get-user-data',
     {
       config: { access: 'signedIn' },
-      schema: { response: answers(z.object({ user: z.array(adminDto) })) },
+      schema: { response: getUserDataAnswer },
     },
     async (request) => {
       const admin = await repo.findById(request.admin!.id);

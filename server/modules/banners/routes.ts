@@ -1,72 +1,31 @@
 import { ok } from '../../lib/reply';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { HOME_BANNER_ID } from '../../db/schema';
 import { CSV_BATCH, csvAnswer, sendCsv, type CsvColumn } from '../../lib/csv';
 import { badRequest, notFound } from '../../lib/errors';
-import { answers, pagingFields, recordStatus, timestamp } from '../../lib/responses';
+import { answers } from '../../lib/responses';
 import { storeImage, type StoredImage } from '../../lib/uploads';
+import { pagingResult, activeOrInactive } from '../../lib/validation';
 import {
-  lineText,
-  optionalText,
-  pagingQuery,
-  pagingResult,
-  requiredId,
-  requiredText,
-  exportQuery,
-  activeOrInactive,
-} from '../../lib/validation';
-import {
-  BANNER_SORTS,
   createBannerRepository,
   toBannerDto,
   type BannerPlace,
   type BannerRow,
 } from './repository';
+import {
+  byCategoryAnswer,
+  byCategoryParams,
+  byCategoryQuery,
+  createBannerBody,
+  deleteBannerBody,
+  editBannerBody,
+  exportBannersParams,
+  exportBannersQuery,
+  getBannerParams,
+  oneBanner,
+} from './schemas';
 
 export const MAX_BANNER_IMAGES = 10;
-
-const bannerId = requiredId('Banner id');
-
-/**
- * The `image` field: one file, several files under the same name (an array of Buffers), or text
- * (an edit form that keeps its images). Only the files count.
- */
-const imageFiles = z
-  .union([z.instanceof(Buffer), z.string(), z.array(z.union([z.instanceof(Buffer), z.string()]))], {
-    error: 'The image must be sent as a file.',
-  })
-  .optional()
-  .transform((v) => (v === undefined ? [] : [v].flat().filter((x) => Buffer.isBuffer(x))));
-
-/** Text, so that a multipart form can send it; blank or 123456789 means Home. */
-const categoryField = lineText('Category id')
-  .trim()
-  .max(100, 'Category id must be at most 100 characters.')
-  .optional();
-
-/**
- * A banner as every call answers it (toBannerDto): `bannerId` repeats `_id`, `categoryId` is
- * 123456789 for the Home banners, and `imageUrl` lists the image paths.
- */
-const bannerDto = z.object({
-  _id: z.string(),
-  bannerId: z.string(),
-  title: z.string(),
-  categoryId: z.string(),
-  imageUrl: z.array(z.string()),
-  status: recordStatus,
-  createdAt: timestamp,
-  updatedAt: timestamp,
-});
-const oneBanner = answers(z.object({ banner: bannerDto }));
-
-const bannerStatus = z.enum(['Active', 'Inactive', 'All', '']).optional();
-const bannerSort = z
-  .enum(Object.keys(BANNER_SORTS) as [keyof typeof BANNER_SORTS], {
-    error: `Sort must be one of: ${Object.keys(BANNER_SORTS).join(', ')}.`,
-  })
-  .default('createdAt');
 
 const BANNER_CSV_COLUMNS: CsvColumn<BannerRow>[] = [
   { header: 'Title', cell: (b) => b.title },
@@ -121,15 +80,9 @@ const bannerRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config,
       schema: {
-        params: z.object({
-          id: requiredId('Category id'),
-        }),
-        querystring: z.object({
-          ...pagingQuery,
-          status: bannerStatus,
-          sort: bannerSort,
-        }),
-        response: answers(z.object({ banners: z.array(bannerDto), ...pagingFields })),
+        params: byCategoryParams,
+        querystring: byCategoryQuery,
+        response: byCategoryAnswer,
       },
     },
     async (request) => {
@@ -151,12 +104,8 @@ const bannerRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config,
       schema: {
-        params: z.object({ id: requiredId('Category id') }),
-        querystring: z.object({
-          ...exportQuery,
-          status: bannerStatus,
-          sort: bannerSort,
-        }),
+        params: exportBannersParams,
+        querystring: exportBannersQuery,
         response: csvAnswer('banners', 'Every banner of the category with its search and sort'),
       },
     },
@@ -178,7 +127,7 @@ const bannerRoutes: FastifyPluginAsyncZod = async (app) => {
   // Addition: one banner by id, so a reloaded edit or view screen can fill itself.
   app.get(
     '/get-banner/:id',
-    { config, schema: { params: z.object({ id: bannerId }), response: oneBanner } },
+    { config, schema: { params: getBannerParams, response: oneBanner } },
     async (request) => {
       const row = await repo.findById(request.params.id);
       if (!row) throw notFound('This banner does not exist.');
@@ -191,11 +140,7 @@ const bannerRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { ...config, upload: { files: MAX_BANNER_IMAGES } },
       schema: {
-        body: z.object({
-          title: requiredText('Title'),
-          image: imageFiles,
-          categoryId: categoryField,
-        }),
+        body: createBannerBody,
         response: oneBanner,
       },
     },
@@ -216,12 +161,7 @@ const bannerRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { ...config, upload: { files: MAX_BANNER_IMAGES } },
       schema: {
-        body: z.object({
-          bannerId,
-          title: optionalText('Title'),
-          image: imageFiles,
-          categoryId: categoryField,
-        }),
+        body: editBannerBody,
         response: oneBanner,
       },
     },
@@ -246,7 +186,7 @@ const bannerRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/delete-banner',
-    { config, schema: { body: z.object({ bannerId }), response: answers() } },
+    { config, schema: { body: deleteBannerBody, response: answers() } },
     async (request) => {
       const deleted = await repo.delete(request.body.bannerId);
       if (!deleted) throw notFound('This banner does not exist.');

@@ -1,56 +1,21 @@
 import { ok } from '../../lib/reply';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { CATEGORY_KINDS } from '../../db/schema';
 import { CSV_BATCH, csvAnswer, sendCsv, type CsvColumn } from '../../lib/csv';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors';
-import { answers, oneOf, pagingFields, recordStatus, timestamp } from '../../lib/responses';
 import { withStoredImage } from '../../lib/uploads';
-import {
-  IMAGE_UPLOAD,
-  imageUpload,
-  optionalImageUpload,
-  pagingQuery,
-  pagingResult,
-  optionalText,
-  requiredId,
-  requiredText,
-  exportQuery,
-  activeOrInactive,
-} from '../../lib/validation';
+import { IMAGE_UPLOAD, pagingResult, activeOrInactive } from '../../lib/validation';
 import { createEcommerceCategoryList } from '../ecommerce/categoryList';
-import { taxAnswerFields, taxColumnsOf, taxFields } from '../products/tax';
-import { ecommerceCategoryDto } from '../ecommerce/schemas';
+import { taxColumnsOf } from '../products/tax';
+import { createCategoryRepository, toCategoryDto, type CategoryRow } from './repository';
 import {
-  CATEGORY_SORTS,
-  createCategoryRepository,
-  toCategoryDto,
-  type CategoryRow,
-} from './repository';
-
-const categoryId = requiredId('Category id');
-
-/** A category as every call answers it (toCategoryDto). */
-const categoryDto = z.object({
-  _id: z.string(),
-  name: z.string(),
-  title: z.string(),
-  description: z.string(),
-  image: z.string(),
-  kind: z.enum(CATEGORY_KINDS),
-  ...taxAnswerFields,
-  status: recordStatus,
-  createdAt: timestamp,
-  updatedAt: timestamp,
-});
-const oneCategory = answers(z.object({ category: categoryDto }));
-
-const categoryStatus = z.enum(['Active', 'Inactive', 'All', '']).optional();
-const categorySort = z
-  .enum(Object.keys(CATEGORY_SORTS) as [keyof typeof CATEGORY_SORTS], {
-    error: `Sort must be one of: ${Object.keys(CATEGORY_SORTS).join(', ')}.`,
-  })
-  .default('createdAt');
+  categoryList,
+  createCategoryBody,
+  editCategoryBody,
+  exportCategoriesQuery,
+  getCategoryParams,
+  oneCategory,
+  viewAllCategoriesQuery,
+} from './schemas';
 
 const CATEGORY_CSV_COLUMNS: CsvColumn<CategoryRow>[] = [
   { header: 'Name', cell: (c) => c.name },
@@ -60,14 +25,6 @@ const CATEGORY_CSV_COLUMNS: CsvColumn<CategoryRow>[] = [
   { header: 'Status', cell: (c) => c.status },
   { header: 'Created (IST)', cell: (c) => c.createdAt },
 ];
-
-/** The categories list; `kind=ecommerce` lists the e-commerce product categories instead. */
-const categoryList = answers(
-  oneOf([
-    z.object({ categories: z.array(categoryDto), ...pagingFields }),
-    z.object({ categories: z.array(ecommerceCategoryDto), ...pagingFields }),
-  ]),
-);
 
 const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = createCategoryRepository(app.db);
@@ -94,15 +51,7 @@ const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'signedIn' },
       schema: {
-        querystring: z.object({
-          ...pagingQuery,
-          status: categoryStatus,
-          sort: categorySort,
-          // Addition: `kind=ecommerce` lists the e-commerce product categories instead.
-          kind: z
-            .enum(['ecommerce', ''], { error: 'Kind must be ecommerce, or left out.' })
-            .optional(),
-        }),
+        querystring: viewAllCategoriesQuery,
         response: categoryList,
       },
     },
@@ -127,11 +76,7 @@ const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'signedIn' },
       schema: {
-        querystring: z.object({
-          ...exportQuery,
-          status: categoryStatus,
-          sort: categorySort,
-        }),
+        querystring: exportCategoriesQuery,
         response: csvAnswer('categories', 'Every category of the list with its search and sort'),
       },
     },
@@ -154,7 +99,7 @@ const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
     '/get-category/:id',
     {
       config: { access: 'signedIn' },
-      schema: { params: z.object({ id: categoryId }), response: oneCategory },
+      schema: { params: getCategoryParams, response: oneCategory },
     },
     async (request) => {
       const row = await repo.findById(request.params.id);
@@ -168,16 +113,7 @@ const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'serviceManagement', upload: IMAGE_UPLOAD },
       schema: {
-        body: z.object({
-          name: requiredText('Name', 60),
-          title: requiredText('Title'),
-          description: requiredText('Description', 2000),
-          image: imageUpload('Please choose an image for the category.'),
-          kind: z
-            .enum(CATEGORY_KINDS, { error: `Kind must be one of: ${CATEGORY_KINDS.join(', ')}.` })
-            .default('other'),
-          ...taxFields,
-        }),
+        body: createCategoryBody,
         response: oneCategory,
       },
     },
@@ -198,17 +134,7 @@ const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'serviceManagement', upload: IMAGE_UPLOAD },
       schema: {
-        body: z.object({
-          categoryId,
-          name: optionalText('Name', 60),
-          title: requiredText('Title'),
-          description: requiredText('Description', 2000),
-          image: optionalImageUpload,
-          status: z
-            .enum(['Active', 'Inactive'], { error: 'Status must be Active or Inactive.' })
-            .optional(),
-          ...taxFields,
-        }),
+        body: editCategoryBody,
         response: oneCategory,
       },
     },

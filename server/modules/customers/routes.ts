@@ -1,22 +1,12 @@
 import { ok } from '../../lib/reply';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { CustomerStatus } from '../../db/schema';
-import { bulkIds, bulkOutcome, countOf, missingMessage } from '../../lib/bulk';
+import { bulkOutcome, countOf, missingMessage } from '../../lib/bulk';
 import { CSV_BATCH, csvAnswer, rupees, sendCsv, type CsvColumn } from '../../lib/csv';
 import { conflict, isUniqueViolation, notFound } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
-import { answers, pagingFields } from '../../lib/responses';
-import {
-  emailAddress,
-  newPassword,
-  optionalText,
-  pagingQuery,
-  pagingResult,
-  requiredId,
-  requiredText,
-  exportQuery,
-} from '../../lib/validation';
+import { answers } from '../../lib/responses';
+import { pagingResult } from '../../lib/validation';
 import { auditEach } from '../../plugins/audit';
 import {
   createCustomerRepository,
@@ -26,51 +16,21 @@ import {
   toInactiveUserDto,
   type CustomerRow,
 } from './repository';
-import { customerDto, customerWithAddressesDto, inactiveUserDto } from './schemas';
+import {
+  adminGetUsersAnswer,
+  adminGetUsersQuery,
+  oneCustomer,
+  userAllUsersAnswer,
+  userAllUsersQuery,
+  userBulkUpdateStatusBody,
+  userExportUsersQuery,
+  userGetUserAnswer,
+  userGetUserParams,
+  userUpdateUserBody,
+  userUpdateUserStatusBody,
+} from './schemas';
 
 const NOT_FOUND = 'This user does not exist.';
-
-const userId = requiredId('User id');
-
-/** Active or Blocked: the two statuses an admin may set. */
-const settableStatus = z.enum(['Active', 'Blocked'], {
-  error: 'Status must be Active or Blocked.',
-});
-
-/** Blank form values mean "not sent". */
-const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
-
-/**
- * An Indian mobile number: 10 digits starting 6-9; spaces, dashes and a +91 or 0 prefix are
- * accepted and dropped, so the stored form is always the 10 digits.
- */
-const indianMobile = z
-  .string({ error: 'Phone is required.' })
-  .trim()
-  .min(1, 'Phone is required.')
-  .transform((v) => v.replace(/[\s-]/g, '').replace(/^(\+91|0091|0)(?=\d{10}$)/, ''))
-  .pipe(
-    z
-      .string()
-      .regex(/^[6-9]\d{9}$/, 'Phone must be a 10-digit Indian mobile number (e.g. 9876543210).'),
-  );
-
-const ALL_STATUSES: CustomerStatus[] = ['Active', 'Blocked', 'Inactive'];
-
-const oneCustomer = answers(z.object({ user: customerDto }));
-
-/** `status` of the user lists: one status, or All; blank is the list's own default. */
-const listStatus = z
-  .enum([...ALL_STATUSES, 'All', ''] as const, {
-    error: 'Status must be Active, Blocked, Inactive or All.',
-  })
-  .optional();
-
-const customerSort = z
-  .enum(Object.keys(CUSTOMER_SORTS) as [keyof typeof CUSTOMER_SORTS], {
-    error: `Sort must be one of: ${Object.keys(CUSTOMER_SORTS).join(', ')}.`,
-  })
-  .optional();
 
 /** The columns of a customers export (every user list: total, inactive, blocked). */
 const CUSTOMER_CSV_COLUMNS: CsvColumn<CustomerRow>[] = [
@@ -116,12 +76,8 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access },
       schema: {
-        querystring: z.object({
-          ...pagingQuery,
-          status: listStatus,
-          sort: customerSort,
-        }),
-        response: answers(z.object({ users: z.array(customerDto), ...pagingFields })),
+        querystring: userAllUsersQuery,
+        response: userAllUsersAnswer,
       },
     },
     async (request) => {
@@ -142,11 +98,7 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access },
       schema: {
-        querystring: z.object({
-          ...exportQuery,
-          status: listStatus,
-          sort: customerSort,
-        }),
+        querystring: userExportUsersQuery,
         response: csvAnswer('users', 'Every customer of the list with its status, search and sort'),
       },
     },
@@ -174,15 +126,8 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access },
       schema: {
-        querystring: z.object({
-          ...pagingQuery,
-          status: z
-            .enum([...ALL_STATUSES, 'All', ''] as const, {
-              error: 'Status must be Active, Blocked, Inactive or All.',
-            })
-            .optional(),
-        }),
-        response: answers(z.object({ users: z.array(inactiveUserDto), ...pagingFields })),
+        querystring: adminGetUsersQuery,
+        response: adminGetUsersAnswer,
       },
     },
     async (request) => {
@@ -202,8 +147,8 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access },
       schema: {
-        params: z.object({ id: userId }),
-        response: answers(z.object({ user: customerWithAddressesDto })),
+        params: userGetUserParams,
+        response: userGetUserAnswer,
       },
     },
     async (request) => {
@@ -220,7 +165,7 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user/update-user-status',
     {
       config: { access },
-      schema: { body: z.object({ userId, status: settableStatus }), response: oneCustomer },
+      schema: { body: userUpdateUserStatusBody, response: oneCustomer },
     },
     async (request) => {
       const { userId: id, status } = request.body;
@@ -240,7 +185,7 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       // Each changed customer gets the audit row of the single call, written in the transaction.
       config: { access, audit: false },
       schema: {
-        body: z.object({ userIds: bulkIds('User id', 'user'), status: settableStatus }),
+        body: userBulkUpdateStatusBody,
         response: answers(bulkOutcome),
       },
     },
@@ -271,16 +216,7 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access },
       schema: {
-        body: z.object({
-          userId,
-          email: emailAddress(),
-          firstName: requiredText('First name', 100),
-          lastName: requiredText('Last name', 100),
-          phone: indianMobile,
-          status: settableStatus,
-          password: z.preprocess(blankToUndefined, newPassword('Password').optional()),
-          address: z.preprocess(blankToUndefined, optionalText('Address', 500)),
-        }),
+        body: userUpdateUserBody,
         response: oneCustomer,
       },
     },

@@ -1,6 +1,18 @@
 import { z } from 'zod';
 import type { CustomerStatus } from '../../db/schema';
 import { money, timestamp } from '../../lib/responses';
+import { bulkIds } from '../../lib/bulk';
+import { answers, pagingFields } from '../../lib/responses';
+import {
+  emailAddress,
+  newPassword,
+  optionalText,
+  pagingQuery,
+  requiredId,
+  requiredText,
+  exportQuery,
+} from '../../lib/validation';
+import { CUSTOMER_SORTS } from './repository';
 
 /** A customer's status (CustomerStatus). */
 export const customerStatus = z.enum([
@@ -54,3 +66,106 @@ export const addressDto = z.object({
 
 /** One customer with the addresses, default first (the get-user screen). */
 export const customerWithAddressesDto = customerDto.extend({ addresses: z.array(addressDto) });
+
+const userId = requiredId('User id');
+
+/** Active or Blocked: the two statuses an admin may set. */
+const settableStatus = z.enum(['Active', 'Blocked'], {
+  error: 'Status must be Active or Blocked.',
+});
+
+/** Blank form values mean "not sent". */
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+/**
+ * An Indian mobile number: 10 digits starting 6-9; spaces, dashes and a +91 or 0 prefix are
+ * accepted and dropped, so the stored form is always the 10 digits.
+ */
+const indianMobile = z
+  .string({ error: 'Phone is required.' })
+  .trim()
+  .min(1, 'Phone is required.')
+  .transform((v) => v.replace(/[\s-]/g, '').replace(/^(\+91|0091|0)(?=\d{10}$)/, ''))
+  .pipe(
+    z
+      .string()
+      .regex(/^[6-9]\d{9}$/, 'Phone must be a 10-digit Indian mobile number (e.g. 9876543210).'),
+  );
+
+const ALL_STATUSES: CustomerStatus[] = ['Active', 'Blocked', 'Inactive'];
+
+export const oneCustomer = answers(z.object({ user: customerDto }));
+
+/** `status` of the user lists: one status, or All; blank is the list's own default. */
+const listStatus = z
+  .enum([...ALL_STATUSES, 'All', ''] as const, {
+    error: 'Status must be Active, Blocked, Inactive or All.',
+  })
+  .optional();
+
+const customerSort = z
+  .enum(Object.keys(CUSTOMER_SORTS) as [keyof typeof CUSTOMER_SORTS], {
+    error: `Sort must be one of: ${Object.keys(CUSTOMER_SORTS).join(', ')}.`,
+  })
+  .optional();
+
+/** GET /user/all-users: its query. */
+export const userAllUsersQuery = z.object({
+  ...pagingQuery,
+  status: listStatus,
+  sort: customerSort,
+});
+
+/** GET /user/all-users: its answer. */
+export const userAllUsersAnswer = answers(
+  z.object({ users: z.array(customerDto), ...pagingFields }),
+);
+
+/** GET /user/export-users: its query. */
+export const userExportUsersQuery = z.object({
+  ...exportQuery,
+  status: listStatus,
+  sort: customerSort,
+});
+
+/** GET /admin/get-users: its query. */
+export const adminGetUsersQuery = z.object({
+  ...pagingQuery,
+  status: z
+    .enum([...ALL_STATUSES, 'All', ''] as const, {
+      error: 'Status must be Active, Blocked, Inactive or All.',
+    })
+    .optional(),
+});
+
+/** GET /admin/get-users: its answer. */
+export const adminGetUsersAnswer = answers(
+  z.object({ users: z.array(inactiveUserDto), ...pagingFields }),
+);
+
+/** GET /user/get-user/:id: its path parameters. */
+export const userGetUserParams = z.object({ id: userId });
+
+/** GET /user/get-user/:id: its answer. */
+export const userGetUserAnswer = answers(z.object({ user: customerWithAddressesDto }));
+
+/** POST /user/update-user-status: its body. */
+export const userUpdateUserStatusBody = z.object({ userId, status: settableStatus });
+
+/** POST /user/bulk-update-status: its body. */
+export const userBulkUpdateStatusBody = z.object({
+  userIds: bulkIds('User id', 'user'),
+  status: settableStatus,
+});
+
+/** POST /user/update-user: its body. */
+export const userUpdateUserBody = z.object({
+  userId,
+  email: emailAddress(),
+  firstName: requiredText('First name', 100),
+  lastName: requiredText('Last name', 100),
+  phone: indianMobile,
+  status: settableStatus,
+  password: z.preprocess(blankToUndefined, newPassword('Password').optional()),
+  address: z.preprocess(blankToUndefined, optionalText('Address', 500)),
+});

@@ -1,23 +1,12 @@
 import { ok } from '../../lib/reply';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { answers } from '../../lib/responses';
 import { mayCall } from '../../permissions';
-import { createDashboardRepository, ORDER_FILTERS, type OrderFilter } from './repository';
-import { dashboardData, ordersByFilter } from './schemas';
+import { createDashboardRepository } from './repository';
+import { dashboardData, ordersByFilter, ordersByFilterQuery } from './schemas';
 
 /** How many recent orders and tickets the dashboard shows. */
 const RECENT = 5;
-
-const FILTERS = Object.keys(ORDER_FILTERS) as [OrderFilter, ...OrderFilter[]];
-
-/** `type` of the chart: blank or missing means monthly (spec 001 §9); case is ignored. */
-const filterType = z.preprocess(
-  (v) => (typeof v === 'string' ? v.trim().toLowerCase() || undefined : v),
-  z
-    .enum(FILTERS, { error: 'Type must be daily, weekly, monthly or quarterly.' })
-    .default('monthly'),
-);
 
 /**
  * The dashboard (spec 001 §2, §3; docs/api.md "Dashboard"). Every figure comes from the
@@ -61,7 +50,7 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     '/order/get-orders-by-filter',
     {
       config: { access: 'signedIn' },
-      schema: { querystring: z.object({ type: filterType }), response: answers(ordersByFilter) },
+      schema: { querystring: ordersByFilterQuery, response: answers(ordersByFilter) },
     },
     async (request) => {
       const { type } = request.query;

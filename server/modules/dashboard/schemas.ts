@@ -60,3 +60,16 @@ export const ordersByFilter = z.object({
   type: z.enum(Object.keys(ORDER_FILTERS) as [OrderFilter, ...OrderFilter[]]),
   buckets: z.array(orderPeriodDto),
 });
+
+const FILTERS = Object.keys(ORDER_FILTERS) as [OrderFilter, ...OrderFilter[]];
+
+/** `type` of the chart: blank or missing means monthly (spec 001 §9); case is ignored. */
+const filterType = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim().toLowerCase() || undefined : v),
+  z
+    .enum(FILTERS, { error: 'Type must be daily, weekly, monthly or quarterly.' })
+    .default('monthly'),
+);
+
+/** order/get-orders-by-filter's query. */
+export const ordersByFilterQuery = z.object({ type: filterType });

@@ -1,12 +1,9 @@
 import { ok } from '../../lib/reply';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { answers, pagingFields } from '../../lib/responses';
-import { pagingQuery, pagingResult, activeOrInactive } from '../../lib/validation';
-import { createEcommerceRepository, PRODUCT_SORTS, toProductDto } from './repository';
-import { ecommerceProductDto } from './schemas';
-
-const SORTS = Object.keys(PRODUCT_SORTS) as [keyof typeof PRODUCT_SORTS];
+import { answers } from '../../lib/responses';
+import { pagingResult, activeOrInactive } from '../../lib/validation';
+import { createEcommerceRepository, toProductDto } from './repository';
+import { productsPage, productsQuery } from './schemas';
 
 /** Routes of this area: see docs/api.md, "E-commerce (spec 001)". */
 const routes: FastifyPluginAsyncZod = async (app) => {
@@ -18,16 +15,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       // The sidebar shows E-commerce under Others.
       config: { access: 'others' },
       schema: {
-        querystring: z.object({
-          ...pagingQuery,
-          status: z
-            .enum(['Active', 'Inactive', 'All', ''], {
-              error: 'Status must be Active, Inactive or All.',
-            })
-            .optional(),
-          sort: z.enum(SORTS, { error: `Sort must be one of: ${SORTS.join(', ')}.` }).optional(),
-        }),
-        response: answers(z.object({ products: z.array(ecommerceProductDto), ...pagingFields })),
+        querystring: productsQuery,
+        response: answers(productsPage),
       },
     },
     async (request) => {

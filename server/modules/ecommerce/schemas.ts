@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { count, money, recordStatus, timestamp } from '../../lib/responses';
+import { count, money, pagingFields, recordStatus, timestamp } from '../../lib/responses';
+import { pagingQuery } from '../../lib/validation';
+import { PRODUCT_SORTS } from './repository';
 
 /**
  * An e-commerce product as the products list answers it (toProductDto): money as numbers, its
@@ -35,3 +37,19 @@ export const ecommerceCategoryDto = z.object({
   productCount: count,
   createdAt: timestamp,
 });
+
+const SORTS = Object.keys(PRODUCT_SORTS) as [keyof typeof PRODUCT_SORTS];
+
+/** e-comm/admin-get-all-products's query: a page, a status (blank or All: every one), a sort. */
+export const productsQuery = z.object({
+  ...pagingQuery,
+  status: z
+    .enum(['Active', 'Inactive', 'All', ''], {
+      error: 'Status must be Active, Inactive or All.',
+    })
+    .optional(),
+  sort: z.enum(SORTS, { error: `Sort must be one of: ${SORTS.join(', ')}.` }).optional(),
+});
+
+/** A page of e-commerce products. */
+export const productsPage = z.object({ products: z.array(ecommerceProductDto), ...pagingFields });

@@ -1,19 +1,16 @@
 import type { FastifyBaseLogger, FastifySchema } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { indiaMidnight, nextDay } from '../../lib/daySeek';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { createPdfTurns, type PdfTurns } from '../../lib/pdfTurns';
 import { fileAnswer } from '../../lib/responses';
-import { isCalendarDay, requiredId } from '../../lib/validation';
 import { createDeliverySettingsRepository } from '../deliverySettings/repository';
-import { DAY_RANGE_MESSAGE } from '../orders/filters';
 import type { InvoiceDocument } from './document';
 import { createInvoicePdf, renderInvoice, type InvoicePdfWriter } from './pdf';
 import { createInvoiceRepository } from './repository';
+import { invoiceParams, MOST_INVOICE_DAYS, rangeQuery } from './schemas';
 
-/** The most days and invoices one download of order/invoices covers. */
-export const MOST_INVOICE_DAYS = 31;
+/** The most invoices one download of order/invoices covers (and MOST_INVOICE_DAYS days). */
 export const MOST_INVOICES = 2_000;
 /** Invoices read (and their documents built) per query while the PDF is written. */
 export const INVOICE_BATCH = 100;
@@ -43,24 +40,6 @@ const pdfHeaders = (fileName: string) => ({
   'content-disposition': `attachment; filename="${fileName}"`,
   'cache-control': 'no-store',
 });
-
-/** A required day of the query, `2026-11-24`. */
-const requiredDay = (label: string) =>
-  z
-    .string({ error: `${label} is required: a date such as 2026-11-24.` })
-    .trim()
-    .refine(isCalendarDay, { error: `${label} must be a date such as 2026-11-24.` });
-
-/** Whole days from `from` to `to`, both included. */
-const daysBetween = (from: string, to: string) =>
-  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
-
-const rangeQuery = z
-  .object({ from: requiredDay('From'), to: requiredDay('To') })
-  .refine((q) => q.from <= q.to, { error: DAY_RANGE_MESSAGE })
-  .refine((q) => daysBetween(q.from, q.to) <= MOST_INVOICE_DAYS, {
-    error: `A download covers at most ${MOST_INVOICE_DAYS} days. Choose a shorter range.`,
-  });
 
 const invoiceAnswer: FastifySchema['response'] = fileAnswer(
   'application/pdf',
@@ -92,7 +71,7 @@ const invoiceRoutes: FastifyPluginAsyncZod<{ turns?: PdfTurns }> = async (app, o
     {
       config: { access: 'orders' },
       schema: {
-        params: z.object({ orderId: requiredId('Order id') }),
+        params: invoiceParams,
         response: invoiceAnswer,
       },
     },

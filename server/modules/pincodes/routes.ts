@@ -1,59 +1,20 @@
 import { ok } from '../../lib/reply';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { PIN_CODE_PATTERN } from '@shared/pincode';
-import { PIN_TYPES } from '../../db/schema';
 import { CSV_BATCH, csvAnswer, sendCsv, type CsvColumn } from '../../lib/csv';
 import { conflict, isUniqueViolation, notFound } from '../../lib/errors';
-import { answers, pagingFields, recordStatus, timestamp } from '../../lib/responses';
+import { pagingResult, activeOrInactive } from '../../lib/validation';
+import { createPincodeRepository, toPincodeDto, type PincodeRow } from './repository';
 import {
-  pagingQuery,
-  pagingResult,
-  requiredId,
-  exportQuery,
-  activeOrInactive,
-} from '../../lib/validation';
-import {
-  createPincodeRepository,
-  PINCODE_SORTS,
-  toPincodeDto,
-  type PincodeRow,
-} from './repository';
-
-const PIN_CODE_FORMAT = 'The pin code must be exactly 6 digits.';
-
-/** An Indian PIN code: six digits, the first 1-9. A JSON number is read as its digits. */
-const pinCode = z.preprocess(
-  (v) => (typeof v === 'number' ? String(v) : v),
-  z
-    .string({ error: 'Pin code is required.' })
-    .trim()
-    .min(1, 'Pin code is required.')
-    .regex(PIN_CODE_PATTERN, PIN_CODE_FORMAT),
-);
-
-const pinType = z.enum(PIN_TYPES, { error: `Pin type must be ${PIN_TYPES.join(', ')}.` });
-
-const pincodeId = requiredId('Pin code id');
-
-/** A pin code as every call answers it (toPincodeDto). */
-const pincodeDto = z.object({
-  _id: z.string(),
-  number: z.string(),
-  pinType: z.enum(PIN_TYPES),
-  status: recordStatus,
-
-  createdAt: timestamp,
-  updatedAt: timestamp,
-});
-const onePincode = answers(z.object({ pincode: pincodeDto }));
-
-const pincodeStatus = z.enum(['Active', 'Inactive', 'All', '']).optional();
-const pincodeSort = z
-  .enum(Object.keys(PINCODE_SORTS) as [keyof typeof PINCODE_SORTS], {
-    error: `Sort must be one of: ${Object.keys(PINCODE_SORTS).join(', ')}.`,
-  })
-  .default('createdAt');
+  addPincodeBody,
+  deletePincodeParams,
+  editPincodeBody,
+  editPincodeParams,
+  exportPincodesQuery,
+  getPaginatedPincodesAnswer,
+  getPaginatedPincodesQuery,
+  getPincodeParams,
+  onePincode,
+} from './schemas';
 
 /** Pin codes are searched by the digits they start with; other text matches nothing. */
 function digitsOf(search: string | undefined): string | undefined | null {
@@ -92,12 +53,8 @@ const pincodeRoutes: FastifyPluginAsyncZod = async (app) => {
       // Read by other areas too (the assigning-jobs dropdown, limit 1000).
       config: { access: 'signedIn' },
       schema: {
-        querystring: z.object({
-          ...pagingQuery,
-          status: pincodeStatus,
-          sort: pincodeSort,
-        }),
-        response: answers(z.object({ pincodes: z.array(pincodeDto), ...pagingFields })),
+        querystring: getPaginatedPincodesQuery,
+        response: getPaginatedPincodesAnswer,
       },
     },
     async (request) => {
@@ -128,11 +85,7 @@ const pincodeRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'signedIn' },
       schema: {
-        querystring: z.object({
-          ...exportQuery,
-          status: pincodeStatus,
-          sort: pincodeSort,
-        }),
+        querystring: exportPincodesQuery,
         response: csvAnswer('pincodes', 'Every pin code of the list with its search and sort'),
       },
     },
@@ -156,7 +109,7 @@ const pincodeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/get-pincode/:id',
     {
       config: { access: 'signedIn' },
-      schema: { params: z.object({ id: pincodeId }), response: onePincode },
+      schema: { params: getPincodeParams, response: onePincode },
     },
     async (request) => {
       const row = await repo.findById(request.params.id);
@@ -170,7 +123,7 @@ const pincodeRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'others' },
       schema: {
-        body: z.object({ pinCode, pinType: pinType.default('Home') }),
+        body: addPincodeBody,
         response: onePincode,
       },
     },
@@ -186,8 +139,8 @@ const pincodeRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'others' },
       schema: {
-        params: z.object({ id: pincodeId }),
-        body: z.object({ number: pinCode, pinType: pinType.optional() }),
+        params: editPincodeParams,
+        body: editPincodeBody,
         response: onePincode,
       },
     },
@@ -205,7 +158,7 @@ const pincodeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/delete-pincode/:id',
     {
       config: { access: 'others' },
-      schema: { params: z.object({ id: pincodeId }), response: onePincode },
+      schema: { params: deletePincodeParams, response: onePincode },
     },
     async (request) => {
       const removed = await repo.remove(request.params.id);

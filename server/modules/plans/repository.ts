@@ -1,9 +1,11 @@
 import { and, count, eq, ilike, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { plansTable, type RecordStatus } from '../../db/schema';
+import { isForeignKeyViolation } from '../../lib/errors';
 import { fromMoney, toMoney } from '../../lib/money';
 import { orderBy, tableBatches, type SortKey } from '../../lib/keyset';
 import { likePattern } from '../../lib/sql';
+import { countOrdersOf } from '../orders/repository';
 
 export type PlanRow = typeof plansTable.$inferSelect;
 
@@ -93,9 +95,20 @@ export function createPlanRepository(db: Database) {
         .returning();
       return row;
     },
-    async remove(id: string) {
-      const [row] = await db.delete(plansTable).where(eq(plansTable.id, id)).returning();
-      return row;
+    /**
+     * Deletes a plan unless orders name it: then it stays, and how many orders name it is
+     * answered instead (to explain the refusal). `removed` is undefined for no such plan.
+     */
+    async removeUnlessOrdered(
+      id: string,
+    ): Promise<{ removed: PlanRow | undefined } | { inOrders: number }> {
+      try {
+        const [row] = await db.delete(plansTable).where(eq(plansTable.id, id)).returning();
+        return { removed: row };
+      } catch (err) {
+        if (!isForeignKeyViolation(err)) throw err;
+        return { inOrders: await countOrdersOf(db, { planId: id }) };
+      }
     },
   };
 }

@@ -1,35 +1,23 @@
 import { ok, okAtTop } from '../../lib/reply';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { CSV_BATCH, csvAnswer, rupees, sendCsv, type CsvColumn } from '../../lib/csv';
-import { badRequest, conflict, isForeignKeyViolation, notFound } from '../../lib/errors';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import { answers } from '../../lib/responses';
+import { pagingResult, activeOrInactive } from '../../lib/validation';
+import { inOrdersMessage } from '../orders/repository';
+import { createPlanRepository, toPlanDto, type PlanRow } from './repository';
 import {
-  answers,
-  answersAtTop,
-  money,
-  pagingFields,
-  recordStatus,
-  timestamp,
-} from '../../lib/responses';
-import {
-  nonNegativeNumber,
-  optionalId,
-  pagingQuery,
-  pagingResult,
-  requiredId,
-  requiredText,
-  exportQuery,
-  activeOrInactive,
-} from '../../lib/validation';
-import { countOrdersOf, inOrdersMessage } from '../orders/repository';
-import { createPlanRepository, PLAN_SORTS, toPlanDto, type PlanRow } from './repository';
-
-const planStatus = z.enum(['Active', 'Inactive', 'All', '']).optional();
-const planSort = z
-  .enum(Object.keys(PLAN_SORTS) as [keyof typeof PLAN_SORTS], {
-    error: `Sort must be one of: ${Object.keys(PLAN_SORTS).join(', ')}.`,
-  })
-  .default('createdAt');
+  createPlanBody,
+  deletePlanBody,
+  deletePlanParams,
+  exportPlansQuery,
+  getAllPlansAnswer,
+  getAllPlansQuery,
+  getPlanParams,
+  onePlan,
+  planCreated,
+  updatePlanBody,
+} from './schemas';
 
 const PLAN_CSV_COLUMNS: CsvColumn<PlanRow>[] = [
   { header: 'Name', cell: (p) => p.name },
@@ -38,44 +26,6 @@ const PLAN_CSV_COLUMNS: CsvColumn<PlanRow>[] = [
   { header: 'Status', cell: (p) => p.status },
   { header: 'Created (IST)', cell: (p) => p.createdAt },
 ];
-
-const MAX_DAYS = 3650;
-const MAX_PRICE = 10_000_000;
-
-/** Whole days, at least 1; form text ('30') is read as a number. */
-const duration = z.preprocess(
-  (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v.trim()) : v),
-  z
-    .number({
-      error: (issue) =>
-        issue.input === undefined ? 'Duration is required.' : 'Duration must be a number.',
-    })
-    .int('Duration must be a whole number of days.')
-    .min(1, 'Duration must be at least 1 day.')
-    .max(MAX_DAYS, `Duration must be at most ${MAX_DAYS} days.`),
-);
-
-const price = nonNegativeNumber('Price').refine(
-  (v) => v <= MAX_PRICE,
-  `Price must be at most ₹${MAX_PRICE.toLocaleString('en-IN')}.`,
-);
-
-const planFields = { name: requiredText('Name', 100), duration, price };
-
-const planId = requiredId('Plan id');
-
-/** A tiffin plan as every call answers it (toPlanDto): `duration` in days, `price` in rupees. */
-const planDto = z.object({
-  _id: z.string(),
-  name: z.string(),
-  duration: z.number().int(),
-  price: money,
-  status: recordStatus,
-  createdAt: timestamp,
-  updatedAt: timestamp,
-});
-const onePlan = z.object({ plan: planDto });
-const planCreated = answers(onePlan, 201);
 
 const planRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = createPlanRepository(app.db);
@@ -86,12 +36,8 @@ const planRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'signedIn' },
       schema: {
-        querystring: z.object({
-          ...pagingQuery,
-          status: planStatus,
-          sort: planSort,
-        }),
-        response: answersAtTop(z.object({ data: z.array(planDto), ...pagingFields })),
+        querystring: getAllPlansQuery,
+        response: getAllPlansAnswer,
       },
     },
     async (request) => {
@@ -111,11 +57,7 @@ const planRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'signedIn' },
       schema: {
-        querystring: z.object({
-          ...exportQuery,
-          status: planStatus,
-          sort: planSort,
-        }),
+        querystring: exportPlansQuery,
         response: csvAnswer('plans', 'Every tiffin plan of the list with its search and sort'),
       },
     },
@@ -138,7 +80,7 @@ const planRoutes: FastifyPluginAsyncZod = async (app) => {
     '/get-plan/:id',
     {
       config: { access: 'signedIn' },
-      schema: { params: z.object({ id: planId }), response: answers(onePlan) },
+      schema: { params: getPlanParams, response: answers(onePlan) },
     },
     async (request) => {
       const row = await repo.findById(request.params.id);
@@ -151,7 +93,7 @@ const planRoutes: FastifyPluginAsyncZod = async (app) => {
     '/create-plan',
     {
       config: { access: 'tiffinPlan' },
-      schema: { body: z.object(planFields), response: planCreated },
+      schema: { body: createPlanBody, response: planCreated },
     },
     async (request, reply) => {
       const created = await repo.create(request.body);
@@ -166,7 +108,7 @@ const planRoutes: FastifyPluginAsyncZod = async (app) => {
     '/update-plan',
     {
       config: { access: 'tiffinPlan', envelope: 'success' },
-      schema: { body: z.object({ planId, ...planFields }), response: answers(onePlan) },
+      schema: { body: updatePlanBody, response: answers(onePlan) },
     },
     async (request) => {
       const { planId: id, ...values } = request.body;
@@ -182,8 +124,8 @@ const planRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'tiffinPlan' },
       schema: {
-        params: z.object({ id: planId }),
-        body: z.object({ bannerId: optionalId('Plan id') }).loose(),
+        params: deletePlanParams,
+        body: deletePlanBody,
         response: answers(onePlan),
       },
     },
@@ -193,15 +135,9 @@ const planRoutes: FastifyPluginAsyncZod = async (app) => {
       if (bannerId && bannerId !== id) {
         throw badRequest('The plan id in the body does not match the one in the address.');
       }
-      let removed;
-      try {
-        removed = await repo.remove(id);
-      } catch (err) {
-        if (isForeignKeyViolation(err)) {
-          throw conflict(inOrdersMessage('plan', await countOrdersOf(app.db, { planId: id })));
-        }
-        throw err;
-      }
+      const outcome = await repo.removeUnlessOrdered(id);
+      if ('inOrders' in outcome) throw conflict(inOrdersMessage('plan', outcome.inOrders));
+      const { removed } = outcome;
       if (!removed) throw notFound('This plan does not exist.');
       return ok(`Plan ${removed.name} deleted successfully`, { plan: toPlanDto(removed) });
     },

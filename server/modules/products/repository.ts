@@ -1,7 +1,9 @@
 import { asc, eq, getTableColumns } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { categoriesTable, productsTable, type RecordStatus } from '../../db/schema';
+import { isForeignKeyViolation } from '../../lib/errors';
 import { fromMoney, toMoney } from '../../lib/money';
+import { countOrdersOf } from '../orders/repository';
 import { returnableOf, taxOf, type ItemTaxColumns } from './tax';
 
 export type ProductRow = typeof productsTable.$inferSelect & { categoryName: string };
@@ -77,12 +79,21 @@ export function createProductRepository(db: Database) {
         .returning({ id: productsTable.id });
       return row ? findById(row.id) : undefined;
     },
-    async remove(id: string) {
-      const [row] = await db
-        .delete(productsTable)
-        .where(eq(productsTable.id, id))
-        .returning({ id: productsTable.id });
-      return row;
+    /**
+     * Deletes a product unless orders name it: then it stays, and how many orders name it is
+     * answered instead (to explain the refusal).
+     */
+    async removeUnlessOrdered(id: string): Promise<{ removed: boolean } | { inOrders: number }> {
+      try {
+        const [row] = await db
+          .delete(productsTable)
+          .where(eq(productsTable.id, id))
+          .returning({ id: productsTable.id });
+        return { removed: row !== undefined };
+      } catch (err) {
+        if (!isForeignKeyViolation(err)) throw err;
+        return { inOrders: await countOrdersOf(db, { productId: id }) };
+      }
     },
   };
 }

@@ -1,79 +1,27 @@
 import { ok } from '../../lib/reply';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { PRICE_EDITORS } from '../../permissions';
 import type { CategoryKind } from '../../db/schema';
-import { badRequest, conflict, isForeignKeyViolation, notFound } from '../../lib/errors';
-import { answers, count, money, recordStatus, timestamp } from '../../lib/responses';
+import { badRequest, conflict, notFound } from '../../lib/errors';
 import { withStoredImage } from '../../lib/uploads';
-import {
-  IMAGE_UPLOAD,
-  imageUpload,
-  optionalId,
-  optionalImageUpload,
-  requiredId,
-  requiredText,
-} from '../../lib/validation';
-import { countOrdersOf, inOrdersMessage } from '../orders/repository';
+import { IMAGE_UPLOAD } from '../../lib/validation';
+import { inOrdersMessage } from '../orders/repository';
 import { createSubCategoryRepository } from '../subCategories/repository';
 import { createProductRepository, toProductDto, type ProductValues } from './repository';
+import { checkPrices, findCategory, itemToEdit, replacedImage } from './rules';
+import { returnableColumnsOf, taxColumnsOf } from './tax';
 import {
-  checkPrices,
-  findCategory,
-  itemToEdit,
-  optionalNonNegativeInteger,
-  priceFields,
-  replacedImage,
-  wholeListLimit,
-} from './rules';
-import {
-  returnableAnswerFields,
-  returnableColumnsOf,
-  returnableFields,
-  taxAnswerFields,
-  taxColumnsOf,
-  taxFields,
-} from './tax';
+  byCategoryAnswer,
+  byCategoryQuery,
+  createProductBody,
+  deleteProductBody,
+  editProductBody,
+  getProductParams,
+  oneProduct,
+} from './schemas';
 
 const MISSING = 'This product does not exist.';
 const TIFFIN = 'Tiffin categories sell meal plans, not products. Add a plan under Plans instead.';
-
-const productId = requiredId('Product id');
-
-/**
- * A product as every call answers it (toProductDto): money as numbers, litres (`quantity`) for
- * water products only, a sub-category for laundry products only, the category as `{ _id, name }`.
- */
-const productDto = z.object({
-  _id: z.string(),
-  name: z.string(),
-  title: z.string(),
-  description: z.string(),
-  image: z.string(),
-  price: money,
-  discountPrice: money,
-  stockQuantity: count,
-  quantity: count.nullable(),
-  subCategoryId: z.string().nullable(),
-  categoryId: z.object({ _id: z.string(), name: z.string() }),
-  ...returnableAnswerFields,
-  ...taxAnswerFields,
-  status: recordStatus,
-  createdAt: timestamp,
-  updatedAt: timestamp,
-});
-const oneProduct = answers(z.object({ product: productDto }));
-
-const productFields = {
-  name: requiredText('Name', 100),
-  title: requiredText('Title'),
-  description: requiredText('Description', 2000),
-  ...priceFields,
-  quantity: optionalNonNegativeInteger('Litres quantity'),
-  subCategoryId: optionalId('Sub category id'),
-  ...returnableFields,
-  ...taxFields,
-};
 
 /** Products of a category (spec 000 §7); the answers carry the written record. */
 const productRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -120,9 +68,9 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'signedIn' },
       schema: {
-        querystring: z.object({ searchId: requiredId('Category id'), limit: wholeListLimit }),
+        querystring: byCategoryQuery,
         // The spec's list is the array itself, not an object around it.
-        response: answers(z.array(productDto)),
+        response: byCategoryAnswer,
       },
     },
     async (request) => {
@@ -137,7 +85,7 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
     '/get-product/:id',
     {
       config: { access: 'signedIn' },
-      schema: { params: z.object({ id: productId }), response: oneProduct },
+      schema: { params: getProductParams, response: oneProduct },
     },
     async (request) => {
       const row = await repo.findById(request.params.id);
@@ -151,11 +99,7 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'serviceManagement', upload: IMAGE_UPLOAD },
       schema: {
-        body: z.object({
-          ...productFields,
-          image: imageUpload('Please choose an image for the product.'),
-          categoryId: requiredId('Category id'),
-        }),
+        body: createProductBody,
         response: oneProduct,
       },
     },
@@ -183,15 +127,7 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
       // Prices are also changed from the pricing screen (Pricing Management).
       config: { access: PRICE_EDITORS, upload: IMAGE_UPLOAD },
       schema: {
-        body: z.object({
-          ...productFields,
-          productId,
-          image: optionalImageUpload,
-          categoryId: optionalId('Category id'),
-          status: z
-            .enum(['Active', 'Inactive'], { error: 'Status must be Active or Inactive.' })
-            .optional(),
-        }),
+        body: editProductBody,
         response: oneProduct,
       },
     },
@@ -221,20 +157,13 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
     '/delete-product',
     {
       config: { access: 'serviceManagement' },
-      schema: { body: z.object({ productId }), response: oneProduct },
+      schema: { body: deleteProductBody, response: oneProduct },
     },
     async (request) => {
       const existing = await repo.findById(request.body.productId);
       if (!existing) throw notFound(MISSING);
-      try {
-        await repo.remove(existing.id);
-      } catch (err) {
-        if (isForeignKeyViolation(err)) {
-          const n = await countOrdersOf(app.db, { productId: existing.id });
-          throw conflict(inOrdersMessage('product', n));
-        }
-        throw err;
-      }
+      const outcome = await repo.removeUnlessOrdered(existing.id);
+      if ('inOrders' in outcome) throw conflict(inOrdersMessage('product', outcome.inOrders));
       return ok(`Product ${existing.name} deleted successfully`, {
         product: toProductDto(existing),
       });

@@ -1,33 +1,23 @@
 import { ok, okAtTop } from '../../lib/reply';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { RETURN_DECISIONS, RETURN_STATUSES, type ReturnStatus } from '@shared/statuses';
 import { CSV_BATCH, csvAnswer, sendCsv, type CsvColumn } from '../../lib/csv';
 import { conflict, notFound, unauthorized } from '../../lib/errors';
-import { bulkIds, countOf, missingMessage } from '../../lib/bulk';
-import { answers, answersAtTop, count } from '../../lib/responses';
-import { optionalText, pagingQuery, requiredId, exportQuery } from '../../lib/validation';
+import { countOf, missingMessage } from '../../lib/bulk';
+import { answersAtTop } from '../../lib/responses';
 import { auditEach } from '../../plugins/audit';
+import { createReturnRepository, toReturnRequestDto, type ReturnDetail } from './repository';
 import {
-  createReturnRepository,
-  RETURN_SORTS,
-  toReturnRequestDto,
-  type ReturnDetail,
-  type ReturnSort,
-} from './repository';
-import { returnRequestDto, returnRequestPage } from './schemas';
+  bulkUpdateStatusAnswer,
+  bulkUpdateStatusBody,
+  exportReturnRequestsQuery,
+  getAllReturnRequestsQuery,
+  getReturnRequestParams,
+  oneReturnRequest,
+  returnRequestPage,
+  updateReturnRequestStatusBody,
+} from './schemas';
 
 const NOT_FOUND = 'This return request does not exist.';
-
-const categoryType = z.enum(['0', '1'], {
-  error: 'Category type must be 0 (water) or 1 (oxygen).',
-});
-
-const returnSort = z
-  .enum(Object.keys(RETURN_SORTS) as [ReturnSort], {
-    error: `Sort must be one of: ${Object.keys(RETURN_SORTS).join(', ')}.`,
-  })
-  .optional();
 
 /** The columns of a return requests export. */
 const RETURN_CSV_COLUMNS: CsvColumn<ReturnDetail>[] = [
@@ -48,13 +38,6 @@ async function* noRows(): AsyncGenerator<ReturnDetail[]> {}
 
 /** The spec's lists send 0 for water and 1 for oxygen; the category is found by its kind. */
 const CATEGORY_KINDS = { '0': 'water', '1': 'oxygen' } as const;
-
-const returnHistoryId = requiredId('Return request id');
-
-const oneReturnRequest = answers(z.object({ returnRequest: returnRequestDto }));
-
-/** Blank form values mean "not sent". */
-const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
 const dayFormat = new Intl.DateTimeFormat('en-US', {
   timeZone: 'UTC',
@@ -77,14 +60,6 @@ function alreadySettledMessage(d: ReturnDetail): string {
     : `This return request was already ${verb}.`;
 }
 
-/** The list's status filter (addition, issue 13.1); blank means every status. */
-const returnStatus = z
-  .enum([...RETURN_STATUSES, ''], {
-    error: `Status must be one of: ${RETURN_STATUSES.join(', ')}.`,
-  })
-  .optional()
-  .transform((v) => (v ? (v as ReturnStatus) : undefined));
-
 /** Return requests (spec 001 §7): the list puts its paging at the top level of the answer. */
 const returnRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = createReturnRepository(app.db);
@@ -95,12 +70,7 @@ const returnRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config,
       schema: {
-        querystring: z.object({
-          categoryType,
-          ...pagingQuery,
-          status: returnStatus,
-          sort: returnSort,
-        }),
+        querystring: getAllReturnRequestsQuery,
         response: answersAtTop(returnRequestPage),
       },
     },
@@ -135,12 +105,7 @@ const returnRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config,
       schema: {
-        querystring: z.object({
-          categoryType,
-          ...exportQuery,
-          status: returnStatus,
-          sort: returnSort,
-        }),
+        querystring: exportReturnRequestsQuery,
         response: csvAnswer(
           'return-requests',
           'Every return request of water (0) or oxygen (1) with the search and sort',
@@ -175,7 +140,7 @@ const returnRoutes: FastifyPluginAsyncZod = async (app) => {
     '/get-return-request/:id',
     {
       config,
-      schema: { params: z.object({ id: returnHistoryId }), response: oneReturnRequest },
+      schema: { params: getReturnRequestParams, response: oneReturnRequest },
     },
     async (request) => {
       const detail = await repo.findById(request.params.id);
@@ -189,11 +154,7 @@ const returnRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config,
       schema: {
-        body: z.object({
-          returnHistoryId,
-          status: z.enum(RETURN_DECISIONS, { error: 'Please select the status' }),
-          reason: z.preprocess(blankToUndefined, optionalText('Reason', 500)),
-        }),
+        body: updateReturnRequestStatusBody,
         response: oneReturnRequest,
       },
     },
@@ -219,11 +180,8 @@ const returnRoutes: FastifyPluginAsyncZod = async (app) => {
       // Each settled request gets the audit row of the single call, written in the transaction.
       config: { ...config, audit: false },
       schema: {
-        body: z.object({
-          returnIds: bulkIds('Return request id', 'return request'),
-          status: z.enum(RETURN_DECISIONS, { error: 'Status must be Approved or Rejected.' }),
-        }),
-        response: answers(z.object({ updated: count })),
+        body: bulkUpdateStatusBody,
+        response: bulkUpdateStatusAnswer,
       },
     },
     async (request) => {

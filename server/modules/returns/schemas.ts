@@ -2,6 +2,11 @@ import { z } from 'zod';
 import { RETURN_STATUSES } from '@shared/statuses';
 import { count, nullableTimestamp, timestamp } from '../../lib/responses';
 import { orderStatus } from '../orders/schemas';
+import { RETURN_DECISIONS, type ReturnStatus } from '@shared/statuses';
+import { bulkIds } from '../../lib/bulk';
+import { answers } from '../../lib/responses';
+import { optionalText, pagingQuery, requiredId, exportQuery } from '../../lib/validation';
+import { RETURN_SORTS, type ReturnSort } from './repository';
 
 /**
  * The spec's return request record (toReturnRequestDto): `order` is a one-item list (the old
@@ -45,3 +50,63 @@ export const returnRequestPage = z.object({
   page: count,
   totalPage: count,
 });
+
+const categoryType = z.enum(['0', '1'], {
+  error: 'Category type must be 0 (water) or 1 (oxygen).',
+});
+
+const returnSort = z
+  .enum(Object.keys(RETURN_SORTS) as [ReturnSort], {
+    error: `Sort must be one of: ${Object.keys(RETURN_SORTS).join(', ')}.`,
+  })
+  .optional();
+
+const returnHistoryId = requiredId('Return request id');
+
+export const oneReturnRequest = answers(z.object({ returnRequest: returnRequestDto }));
+
+/** Blank form values mean "not sent". */
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+/** The list's status filter (addition, issue 13.1); blank means every status. */
+const returnStatus = z
+  .enum([...RETURN_STATUSES, ''], {
+    error: `Status must be one of: ${RETURN_STATUSES.join(', ')}.`,
+  })
+  .optional()
+  .transform((v) => (v ? (v as ReturnStatus) : undefined));
+
+/** GET return-history/get-all-return-requests: its query. */
+export const getAllReturnRequestsQuery = z.object({
+  categoryType,
+  ...pagingQuery,
+  status: returnStatus,
+  sort: returnSort,
+});
+
+/** GET return-history/export-return-requests: its query. */
+export const exportReturnRequestsQuery = z.object({
+  categoryType,
+  ...exportQuery,
+  status: returnStatus,
+  sort: returnSort,
+});
+
+/** GET return-history/get-return-request/:id: its path parameters. */
+export const getReturnRequestParams = z.object({ id: returnHistoryId });
+
+/** POST return-history/update-return-request-status: its body. */
+export const updateReturnRequestStatusBody = z.object({
+  returnHistoryId,
+  status: z.enum(RETURN_DECISIONS, { error: 'Please select the status' }),
+  reason: z.preprocess(blankToUndefined, optionalText('Reason', 500)),
+});
+
+/** POST return-history/bulk-update-status: its body. */
+export const bulkUpdateStatusBody = z.object({
+  returnIds: bulkIds('Return request id', 'return request'),
+  status: z.enum(RETURN_DECISIONS, { error: 'Status must be Approved or Rejected.' }),
+});
+
+/** POST return-history/bulk-update-status: its answer. */
+export const bulkUpdateStatusAnswer = answers(z.object({ updated: count }));

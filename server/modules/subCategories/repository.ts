@@ -1,5 +1,6 @@
 import { asc, count, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { isForeignKeyViolation } from '../../lib/errors';
 import { productsTable, subCategoriesTable, type RecordStatus } from '../../db/schema';
 
 export type SubCategoryRow = typeof subCategoriesTable.$inferSelect;
@@ -74,6 +75,22 @@ export function createSubCategoryRepository(db: Database) {
         .where(eq(subCategoriesTable.id, id))
         .returning();
       return row;
+    },
+    /**
+     * Deletes a sub-category unless products are filed under it: then it stays, and how many
+     * are is answered instead. The foreign key catches a product filed under it between the
+     * count and the delete.
+     */
+    async removeUnlessUsed(id: string): Promise<{ removed: true } | { inUse: number }> {
+      const used = await this.productCount(id);
+      if (used > 0) return { inUse: used };
+      try {
+        await this.remove(id);
+      } catch (err) {
+        if (!isForeignKeyViolation(err)) throw err;
+        return { inUse: await this.productCount(id) };
+      }
+      return { removed: true };
     },
   };
 }

@@ -1,37 +1,23 @@
 import { ok } from '../../lib/reply';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { badRequest, conflict, isForeignKeyViolation, notFound } from '../../lib/errors';
-import { answers, recordStatus, timestamp } from '../../lib/responses';
+import { badRequest, conflict, notFound } from '../../lib/errors';
 import { withStoredImage } from '../../lib/uploads';
-import {
-  IMAGE_UPLOAD,
-  imageUpload,
-  optionalImageUpload,
-  requiredId,
-  requiredText,
-} from '../../lib/validation';
-import { findCategory, wholeListLimit } from '../products/rules';
+import { IMAGE_UPLOAD } from '../../lib/validation';
+import { findCategory } from '../products/rules';
 import { createSubCategoryRepository, toSubCategoryDto } from './repository';
+import {
+  byCategoryIdAnswer,
+  byCategoryIdParams,
+  byCategoryIdQuery,
+  createSubCategoryBody,
+  deleteSubCategoryBody,
+  editSubCategoryBody,
+  getSubCategoryParams,
+  oneSubCategory,
+} from './schemas';
 
 const ONLY_LAUNDRY = 'Only laundry categories have sub-categories.';
 const MISSING = 'This sub category does not exist.';
-
-const subCategoryId = requiredId('Sub category id');
-
-/** A sub-category as every call answers it (toSubCategoryDto). */
-const subCategoryDto = z.object({
-  _id: z.string(),
-  name: z.string(),
-  title: z.string(),
-  description: z.string(),
-  image: z.string(),
-  categoryId: z.string(),
-  status: recordStatus,
-  createdAt: timestamp,
-  updatedAt: timestamp,
-});
-const oneSubCategory = answers(z.object({ subCategory: subCategoryDto }));
 
 function inUseMessage(n: number) {
   return `This sub category is used by ${n} ${n === 1 ? 'product' : 'products'}. Move or delete ${n === 1 ? 'it' : 'them'} first.`;
@@ -52,9 +38,9 @@ const subCategoryRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'signedIn' },
       schema: {
-        params: z.object({ categoryId: requiredId('Category id') }),
-        querystring: z.object({ limit: wholeListLimit }),
-        response: answers(z.object({ subCategories: z.array(subCategoryDto) })),
+        params: byCategoryIdParams,
+        querystring: byCategoryIdQuery,
+        response: byCategoryIdAnswer,
       },
     },
     async (request) => {
@@ -69,7 +55,7 @@ const subCategoryRoutes: FastifyPluginAsyncZod = async (app) => {
     '/get-subCategory/:id',
     {
       config: { access: 'signedIn' },
-      schema: { params: z.object({ id: subCategoryId }), response: oneSubCategory },
+      schema: { params: getSubCategoryParams, response: oneSubCategory },
     },
     async (request) => {
       const row = await repo.findById(request.params.id);
@@ -83,13 +69,7 @@ const subCategoryRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'serviceManagement', upload: IMAGE_UPLOAD },
       schema: {
-        body: z.object({
-          name: requiredText('Name', 60),
-          title: requiredText('Title'),
-          description: requiredText('Description', 2000),
-          image: imageUpload('Please choose an image for the sub category.'),
-          categoryId: requiredId('Category id'),
-        }),
+        body: createSubCategoryBody,
         response: oneSubCategory,
       },
     },
@@ -110,16 +90,7 @@ const subCategoryRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'serviceManagement', upload: IMAGE_UPLOAD },
       schema: {
-        body: z.object({
-          subCategoryId,
-          name: requiredText('Name', 60),
-          title: requiredText('Title'),
-          description: requiredText('Description', 2000),
-          image: optionalImageUpload,
-          status: z
-            .enum(['Active', 'Inactive'], { error: 'Status must be Active or Inactive.' })
-            .optional(),
-        }),
+        body: editSubCategoryBody,
         response: oneSubCategory,
       },
     },
@@ -142,21 +113,14 @@ const subCategoryRoutes: FastifyPluginAsyncZod = async (app) => {
     '/delete-subCategory',
     {
       config: { access: 'serviceManagement' },
-      schema: { body: z.object({ subCategoryId }), response: oneSubCategory },
+      schema: { body: deleteSubCategoryBody, response: oneSubCategory },
     },
     async (request) => {
       const id = request.body.subCategoryId;
       const existing = await repo.findById(id);
       if (!existing) throw notFound(MISSING);
-      const used = await repo.productCount(id);
-      if (used > 0) throw conflict(inUseMessage(used));
-      try {
-        await repo.remove(id);
-      } catch (err) {
-        // A product filed under it between the count and the delete.
-        if (isForeignKeyViolation(err)) throw conflict(inUseMessage(await repo.productCount(id)));
-        throw err;
-      }
+      const outcome = await repo.removeUnlessUsed(id);
+      if ('inUse' in outcome) throw conflict(inUseMessage(outcome.inUse));
       return ok(`Sub Category ${existing.name} deleted successfully`, {
         subCategory: toSubCategoryDto(existing),
       });

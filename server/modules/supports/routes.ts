@@ -1,51 +1,33 @@
 import { ok } from '../../lib/reply';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { SUPPORT_STATUSES } from '@shared/statuses';
 import { CSV_BATCH, csvAnswer, sendCsv, type CsvColumn } from '../../lib/csv';
 import { conflict, notFound, unauthorized } from '../../lib/errors';
 import { answers } from '../../lib/responses';
-import {
-  pagingQuery,
-  pagingResult,
-  plainText,
-  requiredId,
-  exportQuery,
-} from '../../lib/validation';
+import { pagingResult } from '../../lib/validation';
 import {
   createSupportRepository,
-  SUPPORT_SORTS,
   toSupportSummaryDto,
   type SupportSort,
   type SupportSummaryRow,
 } from './repository';
-import { supportSummaryPage, ticketDto } from './schemas';
+import {
+  exportSupportsQuery,
+  getAllSupportsForUserAnswer,
+  getAllSupportsForUserQuery,
+  getAllSupportsQuery,
+  getSupportAnswer,
+  getSupportParams,
+  HelpStatus,
+  makeResolveAnswer,
+  makeResolveBody,
+  supportSummaryPage,
+} from './schemas';
 
 const TICKET_NOT_FOUND = 'This ticket does not exist.';
 
-const ticketId = requiredId('Ticket id');
-
-/** Empty: every ticket of the user. */
-const ticketStatusFilter = z
-  .enum([...SUPPORT_STATUSES, ''], { error: 'Status must be unresolved or resolved.' })
-  .optional();
-
-/** The spec's client sends Active: every customer with tickets. */
-const helpStatus = z
-  .enum(['Active', ...SUPPORT_STATUSES, ''], {
-    error: 'Status must be Active, unresolved or resolved.',
-  })
-  .optional();
-
-const supportSort = z
-  .enum(Object.keys(SUPPORT_SORTS) as [SupportSort], {
-    error: `Sort must be one of: ${Object.keys(SUPPORT_SORTS).join(', ')}.`,
-  })
-  .optional();
-
 /** The Help list's filter and order from its query (no sort: the newest ticket first). */
 const helpQuery = (q: {
-  status?: z.infer<typeof helpStatus>;
+  status?: HelpStatus;
   search?: string;
   sort?: SupportSort;
   sortOrder: 'asc' | 'desc';
@@ -76,7 +58,7 @@ const supportRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config,
       schema: {
-        querystring: z.object({ ...pagingQuery, status: helpStatus, sort: supportSort }),
+        querystring: getAllSupportsQuery,
         response: answers(supportSummaryPage),
       },
     },
@@ -100,11 +82,7 @@ const supportRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config,
       schema: {
-        querystring: z.object({
-          ...exportQuery,
-          status: helpStatus,
-          sort: supportSort,
-        }),
+        querystring: exportSupportsQuery,
         response: csvAnswer(
           'supports',
           'Every customer with tickets of the Help list, with its status, search and sort',
@@ -124,11 +102,8 @@ const supportRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config,
       schema: {
-        querystring: z.object({
-          userId: requiredId('User id'),
-          status: ticketStatusFilter,
-        }),
-        response: answers(z.object({ supports: z.array(ticketDto) })),
+        querystring: getAllSupportsForUserQuery,
+        response: getAllSupportsForUserAnswer,
       },
     },
     async (request) => {
@@ -145,8 +120,8 @@ const supportRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config,
       schema: {
-        params: z.object({ id: ticketId }),
-        response: answers(z.object({ support: ticketDto })),
+        params: getSupportParams,
+        response: getSupportAnswer,
       },
     },
     async (request) => {
@@ -162,16 +137,9 @@ const supportRoutes: FastifyPluginAsyncZod = async (app) => {
       config,
       schema: {
         // In the order the reply form checks them: status first, then the reply.
-        body: z.object({
-          supportId: ticketId,
-          status: z.enum(['resolved', 'unresolved'], { error: 'Please select status.' }),
-          reply: plainText('The reply', 'Please enter reply.')
-            .trim()
-            .min(1, 'Please enter reply.')
-            .max(2000, 'The reply must be at most 2000 characters.'),
-        }),
+        body: makeResolveBody,
         // The ticket as it now is; absent only if it was deleted in the meantime.
-        response: answers(z.object({ support: ticketDto.optional() })),
+        response: makeResolveAnswer,
       },
     },
     async (request) => {

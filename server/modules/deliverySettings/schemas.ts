@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { answers, count, money } from '../../lib/responses';
+import { nonNegativeInteger, nonNegativeNumber, requiredText } from '../../lib/validation';
+
+const MAX_CHARGE = 100_000;
+
+const MAX_GAP_HOURS = 168;
+
+const charge = (label: string) =>
+  nonNegativeNumber(label).refine(
+    (v) => v <= MAX_CHARGE,
+    `${label} must be at most ₹${MAX_CHARGE.toLocaleString('en-IN')}.`,
+  );
+
+/** The form sends one text per list; other clients may send the whole list. Stored as a list. */
+const timeSlots = (label: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? [v] : v),
+    z
+      .array(requiredText(label, 100), { error: `${label} is required.` })
+      .min(1, `${label} is required.`)
+      .max(24, `${label} can have at most 24 slots.`),
+  );
+
+/** The delivery charges (DeliveryCharge): rupees, and `gst` a percent; all 0 until saved. */
+const deliveryChargeDto = z.object({
+  standardCharge: money,
+  emergencyCharge: money,
+  gst: z.number(),
+});
+
+export const oneCharge = answers(z.object({ deliveryCharge: deliveryChargeDto }));
+
+/** The delivery time slots (DeliveryTime): the lists as saved and the gap in hours. */
+const deliveryTimeDto = z.object({
+  pickupTime: z.array(z.string()),
+  deliveryTime: z.array(z.string()),
+  gapHours: count,
+});
+
+export const oneTime = answers(z.object({ data: deliveryTimeDto }));
+
+/** POST /delivery-charge/save: its body. */
+export const deliveryChargeSaveBody = z.object({
+  standardCharge: charge('Standard charge'),
+  emergencyCharge: charge('Emergency charge'),
+  gst: nonNegativeNumber('GST').refine((v) => v <= 100, 'GST must be at most 100%.'),
+});
+
+/** POST /delivery-time/save: its body. */
+export const deliveryTimeSaveBody = z.object({
+  pickupTime: timeSlots('Pickup time'),
+  deliveryTime: timeSlots('Delivery time'),
+  gapHours: nonNegativeInteger('Gap hours').refine(
+    (v) => v <= MAX_GAP_HOURS,
+    `Gap hours must be at most ${MAX_GAP_HOURS}.`,
+  ),
+});
