@@ -276,9 +276,9 @@ describe('upload progress on an image input', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Add' }));
     expect(await screen.findByRole('button', { name: 'Adding ...' })).toBeDisabled();
     await waitFor(() => expect(calls).toHaveLength(1));
-    // The progress was reported as the call was made; axios hands it on in a queued task: once
-    // the tasks queued before this one have run and React has drawn, a bar would be showing.
-    await act(() => new Promise((resolve) => setImmediate(resolve)));
+    // The progress was reported as the call was made; axios hands it on in a microtask
+    // (utils.asap): once the next task has come round and React has drawn, a bar would show.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
     expect(screen.queryByRole('progressbar', { name: 'Image upload' })).not.toBeInTheDocument();
     answer();
     expect(await screen.findByText('Category Milk created successfully')).toBeInTheDocument();
