@@ -24,6 +24,20 @@ export default tseslint.config(
       ],
     },
   },
+  // A stray `.only` would run one test and skip the rest of its file without failing.
+  {
+    files: ['tests/**'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['it', 'test', 'describe', 'suite', 'bench'].map((object) => ({
+          object,
+          property: 'only',
+          message: 'A committed `.only` skips the rest of the suite.',
+        })),
+      ],
+    },
+  },
   // Boundaries (tsconfig.web.json and tsconfig.node.json keep Node and the DOM apart; these keep
   // the imports apart): the panel and the landing page's browser code never import the server,
   // the server never imports the panel, and shared/ imports nothing of either, nor Node or React.

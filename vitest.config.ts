@@ -2,6 +2,11 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { ALIASES } from './vite.config';
 
+// A stray `.only` fails the run instead of quietly skipping the rest of the file (vitest allows
+// it outside CI by default); each project says so, the root's setting is not inherited.
+// eslint.config.js catches it before a run too.
+const allowOnly = false;
+
 export default defineConfig({
   test: {
     projects: [
@@ -10,6 +15,7 @@ export default defineConfig({
         resolve: { alias: ALIASES },
         test: {
           name: 'unit',
+          allowOnly,
           environment: 'jsdom',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/unit/setup.ts'],
@@ -30,6 +36,7 @@ export default defineConfig({
         resolve: { alias: ALIASES },
         test: {
           name: 'api',
+          allowOnly,
           environment: 'node',
           // tests/postgres: what only a PostgreSQL server does (statement timeouts, a pool).
           include: [

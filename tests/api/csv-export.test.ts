@@ -5,7 +5,8 @@
  * The streaming itself (back-pressure, a client that goes away, a failure part way) is checked
  * on server/lib/csv.ts with rows made up in the test, over a real port.
  */
-import { get as httpGet } from 'node:http';
+import { get as httpGet, type ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -426,6 +427,14 @@ async function streamingServer(opts: { batches: number; fail?: number }) {
     }
   }
   const wide = 'x'.repeat(1000);
+  // The answer's socket and body, to see when the server stops reading for a client that does not.
+  let response: ServerResponse | undefined;
+  let body: Readable | undefined;
+  app.addHook('onSend', async (_request, reply, payload) => {
+    response = reply.raw;
+    if (payload instanceof Readable) body = payload;
+    return payload;
+  });
   app.get('/export', async (request, reply) => {
     const file: CsvExport<{ n: number }> = {
       name: 'rows',
@@ -444,6 +453,14 @@ async function streamingServer(opts: { batches: number; fail?: number }) {
     logs,
     read: () => read,
     closed: () => closed,
+    /**
+     * The server is held back by the client: its socket refuses more (needs a drain) and the
+     * body's buffer is full, so nothing asks for the next batch until the client reads.
+     */
+    heldBack: () =>
+      Boolean(
+        response?.writableNeedDrain && body && body.readableLength >= body.readableHighWaterMark,
+      ),
     log: app.log as FastifyBaseLogger,
   };
 }
@@ -494,8 +511,9 @@ describe('streaming an export (server/lib/csv.ts)', () => {
         },
       });
       // A client that reads nothing more: the server reads a few batches ahead (what the socket
-      // buffers hold), not the 500 of the whole file (about 500 MB).
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      // buffers hold), not the 500 of the whole file (about 500 MB). Checked once the server has
+      // stopped asking for batches, not after a guessed delay.
+      await vi.waitFor(() => expect(server.heldBack()).toBe(true), { timeout: 10_000 });
       const whilePaused = server.read();
       expect(whilePaused).toBeLessThan(40);
       hangUp();

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   accessoriesTable,
   categoriesTable,
@@ -15,6 +15,7 @@ import {
 import { MOST_INVOICES } from '@server/modules/invoices/routes';
 import { deniedMessage } from '@server/permissions';
 import { financialYearOf } from '@shared/gst';
+import { pinClock } from './clock';
 import { apiClient, bearer, createTestServer, type TestServer } from './helpers';
 import { createOrderFixtures, type OrderFixtures, type PlaceOptions } from './orderFixtures';
 
@@ -31,6 +32,10 @@ const settings = apiClient(() => s, 'settings');
 const SELLER_GSTIN = '29AABCU9603R1ZJ';
 const NO_BUSINESS =
   'Save the business details under Settings first: a tax invoice needs the seller’s GSTIN.';
+// The test's clock and the in-process server's, set just after midnight in India: the financial
+// year and the day are India's, not the UTC day's.
+pinClock();
+afterAll(() => vi.useRealTimers());
 /** This financial year's part of an invoice number: '26-27'. */
 const FY = financialYearOf(new Date()).slice(2);
 const numbered = (n: number, prefix = 'JW', fy = FY) =>
@@ -520,7 +525,11 @@ describe('order/invoices', () => {
   }, 60_000);
 
   it("puts each of the day's invoices on its own page, oldest first", async () => {
-    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
+    // Today in India as the database issues invoices (issued_at is its now()), from the
+    // database's clock rather than the test's.
+    const [last] = (await s.db.execute<{ day: string }>(sql`SELECT order_day(now())::text AS day`))
+      .rows;
+    const today = last!.day;
     const res = await range(`from=${today}&to=${today}`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-disposition']).toBe(

@@ -1,4 +1,5 @@
 import { get, type IncomingHttpHeaders } from 'node:http';
+import type { Socket } from 'node:net';
 import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -444,8 +445,12 @@ async function sheetServer(
   await app.register(errorsPlugin);
   await app.register(authPlugin);
   await app.register(jobSheetRoutes, { prefix: '/api/order', batchSize: 2, ...routeOptions });
+  // The server's side of the first connection closing: when it has seen a client hang up.
+  const firstConnectionClosed = new Promise<void>((resolve) =>
+    app.server.once('connection', (socket: Socket) => socket.once('close', () => resolve())),
+  );
   const origin = await app.listen({ port: 0, host: '127.0.0.1' });
-  return { app, origin, logs, batchQueries: () => batchQueries };
+  return { app, origin, logs, batchQueries: () => batchQueries, firstConnectionClosed };
 }
 
 interface Download {
@@ -481,7 +486,8 @@ function download(url: string, opts: { stopAfterFirstChunk?: boolean } = {}): Pr
   });
 }
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 200));
+/** One turn of the event loop: what the server does on an event (a closed socket) has run. */
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('the streamed job sheet, batch by batch', () => {
   it('reads the sheet in keyset batches without losing or repeating a job', async () => {
@@ -531,20 +537,19 @@ describe('the streamed job sheet, batch by batch', () => {
   });
 
   it('stops reading when the client goes away, without an error', async () => {
-    let hungUp: () => void = () => {};
-    const clientGone = new Promise<void>((resolve) => (hungUp = resolve));
-    // The second batch waits until the client has hung up and the server has seen it.
-    const server = await sheetServer((n) => (n === 2 ? clientGone.then(settle) : undefined));
+    // The second batch waits until the server has seen the client hang up.
+    const server: Awaited<ReturnType<typeof sheetServer>> = await sheetServer((n) =>
+      n === 2 ? server.firstConnectionClosed.then(nextTurn) : undefined,
+    );
     try {
       const res = await download(`${server.origin}/api/order/job-sheet/${f.services.water.id}`, {
         stopAfterFirstChunk: true,
       });
       expect(res).toMatchObject({ status: 200, complete: false });
-      hungUp();
+      // Logged once the reading loop has ended: no batch can be read after it.
       await vi.waitFor(() =>
         expect(server.logs.some((l) => l.msg.includes('the client went away'))).toBe(true),
       );
-      await settle();
       // The held batch and at most the one read ahead of it; not the 16 a whole sheet takes.
       expect(server.batchQueries()).toBeLessThanOrEqual(3);
       expect(server.logs.filter((l) => l.level >= 50)).toEqual([]);
@@ -586,8 +591,9 @@ describe('the streamed job sheet, batch by batch', () => {
       expect(res.complete).toBe(false);
       expect(res.body.subarray(0, 5).toString()).toBe('%PDF-');
       expect(res.body.toString('latin1')).not.toContain('%%EOF');
-      await settle();
-      const failure = server.logs.find((l) => l.msg.includes('job sheet failed part way'));
+      const failed = () => server.logs.find((l) => l.msg.includes('job sheet failed part way'));
+      await vi.waitFor(() => expect(failed()).toBeDefined());
+      const failure = failed();
       expect(failure?.level).toBe(50);
       expect(failure?.err?.message).toContain('Connection terminated unexpectedly');
       const again = await download(

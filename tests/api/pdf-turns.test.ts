@@ -6,14 +6,18 @@ import { createPdfTurns } from '@server/lib/pdfTurns';
 const log = pino({ level: 'silent' });
 const BUSY = 'Many PDFs are being prepared right now. Please try again in a minute.';
 
-/** Whether a promise has settled by the time the queued work has run. */
+/**
+ * Whether a promise has settled once every reaction already queued has run: a turn is handed on
+ * in promise reactions, which all run before the next turn of the event loop (setImmediate), so
+ * this is not a guess at a delay.
+ */
 async function settled(promise: Promise<unknown>): Promise<boolean> {
   let done = false;
   void promise.then(
     () => (done = true),
     () => (done = true),
   );
-  await new Promise((resolve) => setTimeout(resolve, 10));
+  await new Promise((resolve) => setImmediate(resolve));
   return done;
 }
 
@@ -40,7 +44,8 @@ describe('the server’s turns for long PDFs', () => {
     const endThird = await third;
     second();
     endThird();
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    // The turns are given back in promise reactions, all run before the next turn of the loop.
+    await new Promise((resolve) => setImmediate(resolve));
     // All free again: two more start at once.
     const again = [turns.take(log, 'invoices', BUSY), turns.take(log, 'invoices', BUSY)];
     expect(await settled(Promise.all(again))).toBe(true);

@@ -5,7 +5,7 @@
  * back through returnable/*. After every step the balances equal the sums of their entries.
  */
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   accessoriesTable,
   businessSettingsTable,
@@ -15,6 +15,7 @@ import {
 import { createReturnableRepository } from '@server/modules/returnables/repository';
 import { requestReturn } from '@server/modules/returns/requestReturn';
 import { deniedMessage } from '@server/permissions';
+import { pinClock } from './clock';
 import { apiClient, createTestServer, type TestAdmin, type TestServer } from './helpers';
 import { createOrderFixtures, type FixtureCustomer, type OrderFixtures } from './orderFixtures';
 
@@ -76,6 +77,10 @@ interface Stock {
 }
 
 const DAY = 86_400_000;
+// The test's clock and the in-process server's, set just after midnight in India: days outstanding
+// and the ledger's days are counted the same on both sides, where the UTC day is still yesterday.
+pinClock();
+afterAll(() => vi.useRealTimers());
 const WATER_DEPOSIT = 150;
 const OXYGEN_DEPOSIT = 2000;
 const TAP_DEPOSIT = 40;

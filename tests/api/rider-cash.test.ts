@@ -1,6 +1,7 @@
 import { and, desc, inArray, isNull, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { adminsTable, auditLogTable, ordersTable } from '@server/db/schema';
+import { pinClock } from './clock';
 import { apiClient, createTestServer, withQuery, type TestServer } from './helpers';
 import { createOrderFixtures, type OrderFixtures, type PlaceOptions } from './orderFixtures';
 import { assignToRider, createRider, indiaDays, type RiderDto } from './riderFixtures';
@@ -14,6 +15,9 @@ import { assignToRider, createRider, indiaDays, type RiderDto } from './riderFix
 let s: TestServer;
 let f: OrderFixtures;
 const api = apiClient(() => s, 'rider');
+// Days as the test sees them and the server (in this process) does, just after midnight in India.
+pinClock();
+afterAll(() => vi.useRealTimers());
 const { today, yesterday, tomorrow } = indiaDays();
 const DAY_MESSAGE = 'Date must be a day as YYYY-MM-DD.';
 

@@ -1,7 +1,8 @@
 import { desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLogTable, ordersTable } from '@server/db/schema';
 import { deniedMessage } from '@server/permissions';
+import { pinClock } from './clock';
 import { apiClient, createTestServer, withQuery, type TestServer } from './helpers';
 import { createOrderFixtures, type OrderFixtures, type PlaceOptions } from './orderFixtures';
 import {
@@ -16,6 +17,9 @@ import {
 let s: TestServer;
 let f: OrderFixtures;
 const api = apiClient(() => s, 'rider');
+// Days as the test sees them and the server (in this process) does, just after midnight in India.
+pinClock();
+afterAll(() => vi.useRealTimers());
 const { today, yesterday } = indiaDays();
 
 const PHONE_MESSAGE =

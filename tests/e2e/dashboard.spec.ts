@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { indiaDayOf, indiaMidnight } from '@server/lib/daySeek';
 import { addAxe, expect, loginAs, screen, SUPER_ADMIN, test } from './fixtures';
 
 /*
@@ -8,10 +9,16 @@ import { addAxe, expect, loginAs, screen, SUPER_ADMIN, test } from './fixtures';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-/** Today in India as the chart labels it ('22 Nov'). */
+/**
+ * The browser's clock (page.clock): ten minutes past midnight in India on today's India day,
+ * when the UTC day is still yesterday. The server keeps the real clock, on the same India day.
+ */
+const CLOCK = new Date(indiaMidnight(indiaDayOf(new Date())).getTime() + 10 * 60_000);
+
+/** Today in India as the chart labels it ('22 Nov'), by the product's own India-day function. */
 function todayLabel() {
-  const india = new Date(Date.now() + 330 * 60_000);
-  return `${india.getUTCDate()} ${MONTHS[india.getUTCMonth()]}`;
+  const [, month, day] = indiaDayOf(CLOCK).split('-').map(Number) as [number, number, number];
+  return `${day} ${MONTHS[month - 1]}`;
 }
 
 /** The x-axis labels of the orders chart, as drawn. */
@@ -19,6 +26,7 @@ const axisLabels = (page: Page) =>
   page.getByTestId('orders-chart').locator('.MuiChartsAxis-directionX .MuiChartsAxis-tickLabel');
 
 test.beforeEach(async ({ page }) => {
+  await page.clock.install({ time: CLOCK });
   await loginAs(page, SUPER_ADMIN);
 });
 

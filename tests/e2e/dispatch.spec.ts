@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { PDFParse } from 'pdf-parse';
+import { indiaDayOf, indiaMidnight } from '@server/lib/daySeek';
 import { apiOf, E2E_JOBS, expect, loginAs, screen, SUPER_ADMIN, test } from './fixtures';
 
 /*
@@ -13,8 +14,13 @@ import { apiOf, E2E_JOBS, expect, loginAs, screen, SUPER_ADMIN, test } from './f
 
 const RIDER = { name: 'Ravi Kumar', phone: '98450 12345', vehicle: 'MH-02-AB-1234' };
 
-/** Today in India, as the server's run days are. */
-const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
+/**
+ * The browser's clock (page.clock): ten minutes past midnight in India on today's India day,
+ * when the UTC day is still yesterday. The server keeps the real clock, on the same India day.
+ */
+const CLOCK = new Date(indiaMidnight(indiaDayOf(new Date())).getTime() + 10 * 60_000);
+/** Today in India, as the server's run days are: by the product's own India-day function. */
+const today = indiaDayOf(CLOCK);
 
 /** A customer with an address outside the pin codes the other specs count, and the address. */
 async function customerAddress(api: Awaited<ReturnType<typeof apiOf>>) {
@@ -76,6 +82,7 @@ test('a rider gets five jobs in bulk, prints the run, hands off and settles the 
   page,
 }) => {
   test.setTimeout(240_000);
+  await page.clock.install({ time: CLOCK });
   await page.setViewportSize({ width: 1366, height: 800 });
   await loginAs(page, SUPER_ADMIN);
   const api = await apiOf(page);

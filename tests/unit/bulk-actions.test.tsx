@@ -8,7 +8,14 @@ import { returns } from '@resources/returns';
 import { users } from '@resources/users';
 import { createDataProvider } from '@/providers/dataProvider';
 import { stubApi } from './apiStub';
-import { fakeAuthProvider, heading, renderPanel, SEEDED_CATEGORIES, SLOW } from './helpers';
+import {
+  accessDecided,
+  fakeAuthProvider,
+  heading,
+  renderPanel,
+  SEEDED_CATEGORIES,
+  SLOW,
+} from './helpers';
 
 /*
  * Bulk actions with row checkboxes (orders, return requests, customers): the provider calls, and
@@ -103,13 +110,8 @@ const rowOf = (text: string) => screen.getByText(text).closest('tr')!;
 /** The row's checkbox, once the permission check has shown the checkboxes. */
 const checkboxOf = (text: string) => within(rowOf(text)).findByRole('checkbox');
 /** Waits until the screen has asked whether the admin may edit `resource`, and had the answer. */
-async function permissionAnswered(canAccess: Mock, resource: string) {
-  await waitFor(() =>
-    expect(canAccess).toHaveBeenCalledWith(expect.objectContaining({ resource, action: 'edit' })),
-  );
-  await Promise.all(canAccess.mock.results.map((r) => r.value));
-  await new Promise((resolve) => setTimeout(resolve, 20));
-}
+const permissionAnswered = (canAccess: Mock, resource: string) =>
+  accessDecided(canAccess, resource, 'edit');
 
 const listLoads = (dp: Fake, resource: string) =>
   dp.getList.mock.calls.filter(([r]) => r === resource).length;

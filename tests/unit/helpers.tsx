@@ -1,4 +1,5 @@
-import { render, screen, within } from '@testing-library/react';
+import { notifyManager } from '@tanstack/react-query';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { Suspense } from 'react';
 import {
   AdminContext,
@@ -10,7 +11,7 @@ import {
   type DataProvider,
 } from 'react-admin';
 import { matchPath, Route, Routes, useLocation } from 'react-router-dom';
-import { vi, type Mock } from 'vitest';
+import { expect, vi, type Mock } from 'vitest';
 import { resources } from '../../resources';
 import { withWriteMessages } from '@/actions/writeMessages';
 import { App, createQueryClient, resourceRoutes, TopRightNotification } from '@/App';
@@ -135,6 +136,28 @@ export const headers = (table: HTMLElement) =>
     .map((h) => h.textContent);
 
 export const SUPER_ADMIN: AccessIdentity = { role: 'super-admin', permissions: null };
+
+/**
+ * Waits until the screen has asked `canAccess` about `resource` (and `action`, when given) and
+ * has been drawn with every answer given so far: the answers settled, react-query's queued
+ * notifications of them delivered, and React's render of them flushed. After it, what the
+ * answers hide is absent for good, not merely not drawn yet; no guessed delay.
+ */
+export async function accessDecided(canAccessMock: unknown, resource: string, action?: string) {
+  const mock = canAccessMock as Mock;
+  await waitFor(() =>
+    expect(mock).toHaveBeenCalledWith(
+      expect.objectContaining(action ? { resource, action } : { resource }),
+    ),
+  );
+  await act(async () => {
+    await Promise.allSettled(mock.mock.results.map((r) => r.value));
+    // A macrotask: every promise reaction to the answers (the queries' success) has run, so
+    // their notifications are queued; then one of ours, queued behind them.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await new Promise<void>((resolve) => notifyManager.schedule(resolve));
+  });
+}
 
 /** A fake authProvider applying the panel's real canAccess rule to a given identity. */
 export function fakeAuthProvider(identity: AccessIdentity | 'fail' = SUPER_ADMIN, signedIn = true) {

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpError } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -276,8 +276,9 @@ describe('upload progress on an image input', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Add' }));
     expect(await screen.findByRole('button', { name: 'Adding ...' })).toBeDisabled();
     await waitFor(() => expect(calls).toHaveLength(1));
-    // Time for the progress to reach the screen, had it been shown.
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The progress was reported as the call was made; axios hands it on in a microtask
+    // (utils.asap): once the next task has come round and React has drawn, a bar would show.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
     expect(screen.queryByRole('progressbar', { name: 'Image upload' })).not.toBeInTheDocument();
     answer();
     expect(await screen.findByText('Category Milk created successfully')).toBeInTheDocument();

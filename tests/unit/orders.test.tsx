@@ -14,6 +14,7 @@ import { formatDateTime, formatRupees } from '@/format';
 import { createDataProvider } from '@/providers/dataProvider';
 import { stubApi } from './apiStub';
 import {
+  accessDecided,
   fakeAuthProvider,
   headers,
   heading,
@@ -604,13 +605,8 @@ describe('Download invoice (issue 16)', () => {
     });
     await heading('View Order');
     expect(screen.getByRole('button', { name: 'Back' })).toBeInTheDocument();
-    await waitFor(() =>
-      expect(authProvider.canAccess).toHaveBeenCalledWith(
-        expect.objectContaining({ resource: 'orders' }),
-      ),
-    );
-    // The refusal reaches the screen.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The refusal has reached the screen.
+    await accessDecided(authProvider.canAccess, 'orders');
     expect(screen.queryByRole('button', { name: 'Download invoice' })).not.toBeInTheDocument();
   });
 });

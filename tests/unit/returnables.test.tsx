@@ -18,6 +18,7 @@ import type { AccessIdentity } from '@/providers/permissions';
 import { createDataProvider } from '@/providers/dataProvider';
 import { stubApi } from './apiStub';
 import {
+  accessDecided,
   fakeAuthProvider,
   headers,
   heading,
@@ -235,13 +236,9 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-/** Waits until the screen has asked whether the admin may use `resource`, and had the answer. */
-async function accessAnswered(authProvider: { canAccess?: unknown }, resource: string) {
-  await waitFor(() =>
-    expect(authProvider.canAccess).toHaveBeenCalledWith(expect.objectContaining({ resource })),
-  );
-  await new Promise((resolve) => setTimeout(resolve, 50));
-}
+/** Waits until the screen has asked whether the admin may use `resource`, and drawn the answer. */
+const accessAnswered = (authProvider: { canAccess?: unknown }, resource: string) =>
+  accessDecided(authProvider.canAccess, resource);
 
 describe('returnables calls (docs/api.md, "Returnables")', () => {
   const { calls, answers } = stubApi({ statusCode: 200, message: 'ok', result: {} });
