@@ -1,7 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminsTable, passwordResetsTable, PERMISSION_GROUPS } from '@server/db/schema';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  adminsTable,
+  authThrottleTable,
+  passwordResetsTable,
+  PERMISSION_GROUPS,
+} from '@server/db/schema';
+import * as passwords from '@server/lib/passwords';
 import type { Mailer } from '@server/lib/mailer';
 import {
   ADMIN_EMAIL,
@@ -30,12 +36,19 @@ const nextIp = () => {
 
 function api(server: () => TestServer) {
   return {
-    post(url: string, payload: object, opts: { token?: string; ip?: string } = {}) {
+    post(
+      url: string,
+      payload: object,
+      opts: { token?: string; ip?: string; deviceCookie?: string } = {},
+    ) {
       return server().app.inject({
         method: 'POST',
         url: `/api/admin/${url}`,
         payload,
-        headers: opts.token ? bearer(opts.token) : {},
+        headers: {
+          ...(opts.token ? bearer(opts.token) : {}),
+          ...(opts.deviceCookie ? { cookie: opts.deviceCookie } : {}),
+        },
         remoteAddress: opts.ip,
       });
     },
@@ -43,6 +56,13 @@ function api(server: () => TestServer) {
       return server().app.inject({ method: 'GET', url: '/api/admin/get-user-data', headers });
     },
   };
+}
+
+/** The `Cookie` header a browser sends back after this sign-in set its device cookie. */
+function deviceCookieOf(res: { cookies: { name: string; value: string }[] }): string {
+  const cookie = res.cookies.find((c) => c.name === 'admin_device');
+  if (!cookie) throw new Error('the sign-in set no device cookie');
+  return `admin_device=${cookie.value}`;
 }
 
 describe('POST /api/admin/login', () => {
@@ -166,21 +186,31 @@ describe('sign-in rate limit', () => {
     message: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.',
   };
 
+  const TOO_MANY_FOR_ACCOUNT = {
+    statusCode: 429,
+    message:
+      'Too many failed sign-in attempts for this account. Please wait 15 minutes and try again, ' +
+      'or sign in from a browser you have signed in with before.',
+  };
+
   it('does not let guesses from other addresses keep the owner out', async () => {
     const admin = await s.createAdmin();
-    // 12 wrong passwords from 12 addresses: the account is slowed down, not locked.
+    const ownersBrowser = deviceCookieOf(
+      await post('login', { email: admin.email, password: admin.password }, { ip: nextIp() }),
+    );
+    // 12 wrong passwords from 12 addresses: 10 are checked, then unknown browsers are refused.
     for (let i = 0; i < 12; i++) {
       const res = await post(
         'login',
         { email: admin.email, password: 'wrong-password' },
         { ip: nextIp() },
       );
-      expect(res.statusCode).toBe(401);
+      expect(res.statusCode).toBe(i < 10 ? 401 : 429);
     }
     const owner = await post(
       'login',
       { email: admin.email, password: admin.password },
-      { ip: nextIp() },
+      { ip: nextIp(), deviceCookie: ownersBrowser },
     );
     expect(owner.statusCode).toBe(200);
     expect(owner.json().result.token).toEqual(expect.any(String));
@@ -188,6 +218,9 @@ describe('sign-in rate limit', () => {
 
   it('stops one address guessing one e-mail after 10 failures; the owner elsewhere signs in', async () => {
     const admin = await s.createAdmin();
+    const ownersBrowser = deviceCookieOf(
+      await post('login', { email: admin.email, password: admin.password }, { ip: nextIp() }),
+    );
     const attacker = nextIp();
     for (let i = 0; i < 10; i++) {
       const res = await post(
@@ -208,7 +241,7 @@ describe('sign-in rate limit', () => {
     const owner = await post(
       'login',
       { email: admin.email, password: admin.password },
-      { ip: nextIp() },
+      { ip: nextIp(), deviceCookie: ownersBrowser },
     );
     expect(owner.statusCode).toBe(200);
   });
@@ -249,12 +282,144 @@ describe('sign-in rate limit', () => {
     for (let i = 0; i < 6; i++) {
       await post('login', { email: admin.email, password: 'typo' }, { ip });
     }
-    expect(
-      (await post('login', { email: admin.email, password: admin.password }, { ip })).statusCode,
-    ).toBe(200);
+    const signedIn = await post('login', { email: admin.email, password: admin.password }, { ip });
+    expect(signedIn.statusCode).toBe(200);
+    // The browser now holds the account's device cookie and sends it with its next tries.
+    const deviceCookie = deviceCookieOf(signedIn);
     for (let i = 0; i < 6; i++) {
-      const res = await post('login', { email: admin.email, password: 'typo' }, { ip });
+      const res = await post(
+        'login',
+        { email: admin.email, password: 'typo' },
+        { ip, deviceCookie },
+      );
       expect(res.statusCode).toBe(401);
+    }
+  });
+
+  it('checks at most 10 of 30 wrong passwords sent at once from 30 addresses', async () => {
+    const admin = await s.createAdmin();
+    const verify = vi.spyOn(passwords, 'verifyPassword');
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () =>
+        post('login', { email: admin.email, password: 'wrong-password' }, { ip: nextIp() }),
+      ),
+    );
+    const checked = verify.mock.calls.length;
+    verify.mockRestore();
+    const codes = answers.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 401)).toHaveLength(10);
+    expect(codes.filter((c) => c === 429)).toHaveLength(20);
+    expect(checked).toBe(10);
+    expect(answers.find((r) => r.statusCode === 429)!.json()).toEqual(TOO_MANY_FOR_ACCOUNT);
+  });
+
+  it("lets a browser that signed in before keep signing in; refuses unknown ones the window's length", async () => {
+    const admin = await s.createAdmin();
+    const signedIn = await post(
+      'login',
+      { email: admin.email, password: admin.password },
+      { ip: nextIp() },
+    );
+    const device = signedIn.cookies.find((c) => c.name === 'admin_device')!;
+    expect(device).toMatchObject({ path: '/api/admin', httpOnly: true, sameSite: 'Strict' });
+    expect(device.secure).toBeFalsy(); // plain HTTP here; set over HTTPS (see below)
+    const ownersBrowser = deviceCookieOf(signedIn);
+
+    await Promise.all(
+      Array.from({ length: 30 }, () =>
+        post('login', { email: admin.email, password: 'wrong-password' }, { ip: nextIp() }),
+      ),
+    );
+    // The right password from an unknown browser is refused unchecked until the window passes:
+    // a 200 there would tell a guesser that this guess, of all the refused ones, was right.
+    const unknown = await post(
+      'login',
+      { email: admin.email, password: admin.password },
+      { ip: nextIp() },
+    );
+    expect(unknown.json()).toEqual(TOO_MANY_FOR_ACCOUNT);
+    // A cookie for another account, or one tampered with, makes no browser known.
+    const other = await s.createAdmin();
+    const othersBrowser = deviceCookieOf(
+      await post('login', { email: other.email, password: other.password }, { ip: nextIp() }),
+    );
+    const [name, value] = ownersBrowser.split('=') as [string, string];
+    for (const deviceCookie of [othersBrowser, `${name}=${value.slice(0, -2)}xx`]) {
+      const res = await post(
+        'login',
+        { email: admin.email, password: admin.password },
+        { ip: nextIp(), deviceCookie },
+      );
+      expect(res.json()).toEqual(TOO_MANY_FOR_ACCOUNT);
+    }
+
+    // The owner's browser signs in, from any address, among other cookies.
+    const owner = await post(
+      'login',
+      { email: admin.email, password: admin.password },
+      { ip: nextIp(), deviceCookie: `theme=dark; ${ownersBrowser}` },
+    );
+    expect(owner.statusCode).toBe(200);
+    // Its own wrong passwords are counted on the device: 10, then 429 for that browser only.
+    const renewed = deviceCookieOf(owner);
+    for (let i = 0; i < 10; i++) {
+      const res = await post(
+        'login',
+        { email: admin.email, password: 'typo' },
+        { ip: nextIp(), deviceCookie: renewed },
+      );
+      expect(res.statusCode).toBe(401);
+    }
+    const spent = await post(
+      'login',
+      { email: admin.email, password: admin.password },
+      { ip: nextIp(), deviceCookie: renewed },
+    );
+    expect(spent.json()).toEqual(TOO_MANY);
+    expect(
+      (
+        await post(
+          'login',
+          { email: admin.email, password: admin.password },
+          { ip: nextIp(), deviceCookie: ownersBrowser },
+        )
+      ).statusCode,
+    ).toBe(200);
+
+    // Once the 15 minutes have passed, an unknown browser may try again.
+    await s.db
+      .update(authThrottleTable)
+      .set({ at: new Date(Date.now() - 16 * 60 * 1000) })
+      .where(eq(authThrottleTable.key, `login:email:${admin.email}`));
+    const later = await post(
+      'login',
+      { email: admin.email, password: admin.password },
+      { ip: nextIp() },
+    );
+    expect(later.statusCode).toBe(200);
+  });
+});
+
+describe('device cookie behind a TLS-terminating proxy (TRUST_PROXY)', () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await createTestServer({ env: { TRUST_PROXY: 'true' } });
+  });
+  afterAll(() => s.close());
+
+  it('is Secure when the client came over HTTPS, and not over plain HTTP', async () => {
+    const admin = await s.createAdmin();
+    for (const proto of ['https', 'http']) {
+      const res = await s.app.inject({
+        method: 'POST',
+        url: '/api/admin/login',
+        payload: { email: admin.email, password: admin.password },
+        headers: { 'x-forwarded-for': nextIp(), 'x-forwarded-proto': proto },
+      });
+      expect(res.statusCode).toBe(200);
+      const device = res.cookies.find((c) => c.name === 'admin_device');
+      expect(device).toMatchObject({ path: '/api/admin', httpOnly: true, sameSite: 'Strict' });
+      expect(Boolean(device!.secure)).toBe(proto === 'https');
     }
   });
 });

@@ -45,3 +45,23 @@ test('logout from the top bar ends the session', async ({ page }) => {
   await expect(page).toHaveURL(/\/admin-panel\/login$/);
   await expect(page.getByRole('heading', { name: 'Admin Login', level: 1 })).toBeVisible();
 });
+
+test('the browser keeps its device cookie and sends it with its next sign-in', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/admin-panel/login');
+  await signIn(page, SUPER_ADMIN);
+  await expect(page.getByText('Logged in successfully!')).toBeVisible();
+  const device = (await context.cookies()).find((c) => c.name === 'admin_device');
+  expect(device).toMatchObject({ path: '/api/admin', httpOnly: true, sameSite: 'Strict' });
+  // HttpOnly: the panel's scripts cannot read it.
+  expect(await page.evaluate(() => document.cookie)).not.toContain('admin_device');
+
+  await page.getByRole('banner').getByRole('button', { name: 'Log Out' }).click();
+  await expect(page).toHaveURL(/\/admin-panel\/login$/);
+  const signInCall = page.waitForRequest((r) => r.url().endsWith('/api/admin/login'));
+  await signIn(page, SUPER_ADMIN);
+  expect(await (await signInCall).headerValue('cookie')).toContain(`admin_device=${device!.value}`);
+  await expect(page.getByText('Logged in successfully!')).toBeVisible();
+});

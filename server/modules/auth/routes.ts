@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { ok } from '../../lib/reply';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { setTimeout } from 'node:timers/promises';
 import { v7 as uuidv7 } from 'uuid';
 import { badRequest, forbidden, tooManyRequests, unauthorized } from '../../lib/errors';
 import { hashPassword, timingDummyHash, verifyPassword } from '../../lib/passwords';
@@ -14,6 +13,7 @@ import {
   hashSecurityToken,
   sameHash,
 } from '../../lib/tokens';
+import { createDeviceCookies } from './deviceCookie';
 import { createAuthRepository, toAdminDto } from './repository';
 import {
   changePasswordAnswer,
@@ -29,32 +29,31 @@ import {
 
 const WINDOW_MS = 15 * 60 * 1000;
 /**
- * Sign-in limits (docs/security.md): guessing is bounded per client address and per address +
- * e-mail; an account attacked from many addresses is slowed down, never locked, so nobody can
- * keep its owner out.
+ * Sign-in limits (docs/security.md): guessing is bounded per client address, per address +
+ * e-mail, and per account from browsers that never signed in to it. A browser holding the
+ * account's device cookie is counted on its own, so guessing from elsewhere cannot keep the
+ * owner out.
  */
 const MAX_SIGN_IN_TRIES_PER_ADDRESS_AND_EMAIL = 10;
 const MAX_SIGN_IN_TRIES_PER_ADDRESS = 30;
-const SLOW_DOWN_AFTER = 10;
-const MAX_SLOW_DOWN_MS = 4000;
+const MAX_SIGN_IN_TRIES_PER_ACCOUNT_FROM_UNKNOWN_BROWSERS = 10;
+const MAX_SIGN_IN_TRIES_PER_DEVICE = 10;
 const MAX_OTP_REQUESTS = 5;
 const MAX_OTP_ATTEMPTS = 5;
 const OTP_TTL_MS = 10 * 60 * 1000;
 const SECURITY_TOKEN_TTL_MS = 15 * 60 * 1000;
 
-/** The pause before checking a password for an account with `failures` recent failures. */
-export function signInSlowDownMs(failures: number): number {
-  if (failures < SLOW_DOWN_AFTER) return 0;
-  return Math.min(MAX_SLOW_DOWN_MS, 250 * 2 ** (failures - SLOW_DOWN_AFTER));
-}
-
 const TOO_MANY_SIGN_INS = 'Too many failed sign-in attempts. Please wait 15 minutes and try again.';
+const TOO_MANY_FROM_UNKNOWN_BROWSERS =
+  'Too many failed sign-in attempts for this account. Please wait 15 minutes and try again, ' +
+  'or sign in from a browser you have signed in with before.';
 
 const INVALID_OTP = 'The OTP is incorrect or has expired. Check the code or request a new one.';
 
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = createAuthRepository(app.db);
   const throttle = createThrottle(app.db, WINDOW_MS);
+  const devices = createDeviceCookies(app.config.jwtSecret);
   const pub = { access: 'public' as const };
 
   async function sessionFor(admin: { id: string; sessionVersion: number }) {
@@ -96,36 +95,39 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: loginAnswer,
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { email, password } = request.body;
-      const accountKey = `login:email:${email}`;
       const pairKey = `login:ip-email:${request.ip}:${email}`;
+      const device = devices.read(request.headers.cookie, email);
+      // The account's bucket for unknown browsers (the key its failures were counted under before).
+      const accountKey = `login:email:${email}`;
       // The try is claimed before the password is checked, so parallel guesses count each.
-      const claim = await throttle.claim([
+      const { claim, refused } = await throttle.claim([
         { key: `login:ip:${request.ip}`, max: MAX_SIGN_IN_TRIES_PER_ADDRESS },
         { key: pairKey, max: MAX_SIGN_IN_TRIES_PER_ADDRESS_AND_EMAIL },
+        device
+          ? { key: `login:device:${device.nonce}`, max: MAX_SIGN_IN_TRIES_PER_DEVICE }
+          : { key: accountKey, max: MAX_SIGN_IN_TRIES_PER_ACCOUNT_FROM_UNKNOWN_BROWSERS },
       ]);
-      if (!claim) throw tooManyRequests(TOO_MANY_SIGN_INS);
-      const pause = signInSlowDownMs(await throttle.count(accountKey));
-      if (pause) {
-        request.log.warn({ email, pause }, 'sign-in slowed down: many failures for this account');
-        await setTimeout(pause);
+      if (!claim) {
+        if (refused.key !== accountKey) throw tooManyRequests(TOO_MANY_SIGN_INS);
+        request.log.warn({ email }, 'sign-in refused: too many failures from unknown browsers');
+        throw tooManyRequests(TOO_MANY_FROM_UNKNOWN_BROWSERS);
       }
       const admin = await repo.findByEmail(email);
       const matches = await verifyPassword(
         admin?.passwordHash ?? (await timingDummyHash()),
         password,
       );
-      if (!admin || !matches) {
-        await throttle.record(accountKey);
-        throw unauthorized('Invalid email or password.');
-      }
+      if (!admin || !matches) throw unauthorized('Invalid email or password.');
       // The right password: this try was no guess, and this address's earlier typos are forgiven.
       await throttle.release(claim);
       await throttle.clear(pairKey);
       if (admin.status !== 'Active') {
         throw forbidden('Your account is inactive. Please contact the super-admin.');
       }
+      // This browser now knows the account (a fresh nonce each time, so the cookie is renewed).
+      reply.header('set-cookie', devices.issue(email, request.protocol === 'https'));
       return ok('Logged in successfully!', {
         token: await sessionFor(admin),
         role: admin.role,
@@ -139,7 +141,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: pub, schema: { body: forgotPasswordBody, response: answers() } },
     async (request) => {
       const { email } = request.body;
-      const claim = await throttle.claim([
+      const { claim } = await throttle.claim([
         { key: `otp:email:${email}`, max: MAX_OTP_REQUESTS },
         { key: `otp:ip:${request.ip}`, max: MAX_OTP_REQUESTS * 4 },
       ]);
@@ -168,7 +170,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { email, otp } = request.body;
-      const claim = await throttle.claim([
+      const { claim } = await throttle.claim([
         { key: `otp-verify:ip:${request.ip}`, max: MAX_OTP_ATTEMPTS * 4 },
       ]);
       if (!claim) {
