@@ -2,7 +2,7 @@ import { desc, gt, inArray } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogTable, productsTable } from '@server/db/schema';
-import { indiaDay } from '@server/lib/csv';
+import { indiaDay } from '@shared/time';
 import { requestReturn } from '@server/modules/returns/requestReturn';
 import { openTicket } from '@server/modules/supports/openTicket';
 import { bearer, createTestServer, multipart, pngPart, type TestServer } from './helpers';

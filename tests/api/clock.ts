@@ -3,11 +3,11 @@
  * server's agree, and both are checked at the hour where a UTC day and India's differ.
  */
 import { vi } from 'vitest';
-import { indiaDayOf, indiaMidnight } from '@server/lib/daySeek';
+import { indiaDay, indiaMidnight } from '@shared/time';
 
 /** Ten minutes past midnight in India (18:40 UTC the day before) of today's India day. */
 export function justAfterIndiaMidnight(now = new Date()): Date {
-  return new Date(indiaMidnight(indiaDayOf(now)).getTime() + 10 * 60_000);
+  return new Date(indiaMidnight(indiaDay(now)).getTime() + 10 * 60_000);
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { indiaDayOf, indiaMidnight } from '@server/lib/daySeek';
+import { indiaDay, indiaMidnight } from '@shared/time';
 import { addAxe, expect, loginAs, screen, SUPER_ADMIN, test } from './fixtures';
 
 /*
@@ -13,11 +13,11 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
  * The browser's clock (page.clock): ten minutes past midnight in India on today's India day,
  * when the UTC day is still yesterday. The server keeps the real clock, on the same India day.
  */
-const CLOCK = new Date(indiaMidnight(indiaDayOf(new Date())).getTime() + 10 * 60_000);
+const CLOCK = new Date(indiaMidnight(indiaDay(new Date())).getTime() + 10 * 60_000);
 
 /** Today in India as the chart labels it ('22 Nov'), by the product's own India-day function. */
 function todayLabel() {
-  const [, month, day] = indiaDayOf(CLOCK).split('-').map(Number) as [number, number, number];
+  const [, month, day] = indiaDay(CLOCK).split('-').map(Number) as [number, number, number];
   return `${day} ${MONTHS[month - 1]}`;
 }
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { PDFParse } from 'pdf-parse';
-import { indiaDayOf, indiaMidnight } from '@server/lib/daySeek';
+import { indiaDay, indiaMidnight } from '@shared/time';
 import { apiOf, E2E_JOBS, expect, loginAs, screen, SUPER_ADMIN, test } from './fixtures';
 
 /*
@@ -18,9 +18,9 @@ const RIDER = { name: 'Ravi Kumar', phone: '98450 12345', vehicle: 'MH-02-AB-123
  * The browser's clock (page.clock): ten minutes past midnight in India on today's India day,
  * when the UTC day is still yesterday. The server keeps the real clock, on the same India day.
  */
-const CLOCK = new Date(indiaMidnight(indiaDayOf(new Date())).getTime() + 10 * 60_000);
+const CLOCK = new Date(indiaMidnight(indiaDay(new Date())).getTime() + 10 * 60_000);
 /** Today in India, as the server's run days are: by the product's own India-day function. */
-const today = indiaDayOf(CLOCK);
+const today = indiaDay(CLOCK);
 
 /** A customer with an address outside the pin codes the other specs count, and the address. */
 async function customerAddress(api: Awaited<ReturnType<typeof apiOf>>) {
