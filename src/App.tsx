@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { CustomRoutes, HttpError, Notification, Resource } from 'react-admin';
 import { useMemo, useState } from 'react';
 import { Navigate, Route } from 'react-router-dom';
-import { resources, type AppActions } from '../resources';
+import { resources } from '../resources';
 import { LoginPage } from './auth/LoginPage';
 import { SendOtpPage } from './auth/SendOtpPage';
 import { UpdatePasswordPage } from './auth/UpdatePasswordPage';
@@ -17,6 +17,7 @@ import { withWriteMessages } from './actions/writeMessages';
 import { createDataProvider } from './providers/dataProvider';
 import { isTimeout } from './providers/httpClient';
 import type { ResourceDeclaration } from './providers/resource';
+import type { AppActions } from './providers/types';
 import type { AuthProvider, DataProvider } from 'react-admin';
 
 /** Top-right, just under the app bar so that its buttons stay usable, closing after 5 s. */

@@ -12,7 +12,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Button, useListContext, useTranslate, type Identifier } from 'react-admin';
 import { indiaDay } from '@/lists/filters/dateRange';
 import { useBulkAction } from '@/lists/useBulkAction';
-import type { AppDataProvider } from '../index';
+import type { AppDataProvider } from '@/providers/types';
 import type { Rider } from '../riders/types';
 import { RiderPicker } from './RiderPicker';
 

@@ -15,7 +15,7 @@ import { useCanAccess, useGetList, useListContext, useTranslate } from 'react-ad
 import { useAction } from '@/actions/useAction';
 import { indiaDay } from '@/lists/filters/dateRange';
 import { PINCODE_DROPDOWN_SIZE } from '../orders/PincodeFilter';
-import type { AppDataProvider } from '../index';
+import type { AppDataProvider } from '@/providers/types';
 import { ASSIGN_RELOADS } from './AssignRiderButton';
 
 /**

@@ -1,7 +1,7 @@
 import { Autocomplete, Box, TextField, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useActionQuery } from '@/actions/useActionQuery';
-import type { AppDataProvider } from '../index';
+import type { AppDataProvider } from '@/providers/types';
 import type { Rider, RiderPage } from '../riders/types';
 
 /** The most riders a picker offers (the call's limit). */

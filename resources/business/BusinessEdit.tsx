@@ -16,8 +16,8 @@ import { useActionQuery } from '@/actions/useActionQuery';
 import { FormToolbar } from '@/forms/FormToolbar';
 import { RecordForm } from '@/forms/RecordForm';
 import { SettingsCard } from '../deliverySettings/SettingsCard';
-import type { AppDataProvider } from '../index';
-import type { Business } from './index';
+import type { AppDataProvider } from '@/providers/types';
+import type { Business } from './calls';
 import {
   gstinState,
   gstinValid,

@@ -12,7 +12,7 @@ import { useCanAccess, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { useActionQuery } from '@/actions/useActionQuery';
 import { formatCount, formatRupees } from '@/format';
-import type { AppDataProvider } from '../index';
+import type { AppDataProvider } from '@/providers/types';
 import type { DispatchSummary } from '../riders/types';
 import { COMPACT_ON_PHONES, RecentPanel } from './RecentPanel';
 

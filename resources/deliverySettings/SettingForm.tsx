@@ -6,7 +6,7 @@ import { useAction } from '@/actions/useAction';
 import { useActionQuery } from '@/actions/useActionQuery';
 import { FormToolbar } from '@/forms/FormToolbar';
 import type { ActionResult } from '@/providers/actions';
-import type { AppDataProvider } from '../index';
+import type { AppDataProvider } from '@/providers/types';
 import { SettingsCard } from './SettingsCard';
 
 /**

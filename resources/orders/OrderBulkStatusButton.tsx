@@ -9,7 +9,7 @@ import {
 import { useState, type FormEvent } from 'react';
 import { Button, Confirm, useTranslate, type Identifier } from 'react-admin';
 import { useBulkAction } from '@/lists/useBulkAction';
-import type { AppDataProvider } from '../index';
+import type { AppDataProvider } from '@/providers/types';
 import { type OrderStatus } from './orderFields';
 import { OrderStatusRadios } from './OrderStatusRadios';
 

@@ -1,6 +1,6 @@
 import type { RaRecord } from 'react-admin';
 import { useAction } from '@/actions/useAction';
-import type { AppDataProvider } from '../index';
+import type { AppDataProvider } from '@/providers/types';
 import type { OrderStatus } from './orderFields';
 
 /** Every list that shows an order's status reloads after a change. */

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCanAccess, useDataProvider } from 'react-admin';
-import type { AppDataProvider } from '../index';
+import type { AppDataProvider } from '@/providers/types';
 
 /** Days after which units still out are overdue, until Business details say otherwise. */
 export const DEFAULT_OVERDUE_DAYS = 30;

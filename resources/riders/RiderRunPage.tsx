@@ -5,7 +5,7 @@ import { useActionQuery } from '@/actions/useActionQuery';
 import { RecordMissing } from '@/components/RecordMissing';
 import { formatDay, formatRupees } from '@/format';
 import { orderTotal } from '../orders/orderFields';
-import type { AppDataProvider } from '../index';
+import type { AppDataProvider } from '@/providers/types';
 import { HandOffButton } from './HandOffButton';
 import { RunSheetButton } from './RunSheetButton';
 import { RunJobsTable } from './RunJobsTable';
