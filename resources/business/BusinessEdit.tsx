@@ -15,7 +15,7 @@ import { useAction } from '@/actions/useAction';
 import { useActionQuery } from '@/actions/useActionQuery';
 import { FormToolbar } from '@/forms/FormToolbar';
 import { RecordForm } from '@/forms/RecordForm';
-import { SettingsCard } from '../deliverySettings/SettingsCard';
+import { SettingsCard } from '@/components/SettingsCard';
 import type { AppDataProvider } from '@/providers/types';
 import type { Business } from './calls';
 import {

@@ -7,9 +7,7 @@ import { Link } from 'react-router-dom';
 import { useActionQuery } from '@/actions/useActionQuery';
 import { formatCount } from '@/format';
 import type { AppDataProvider } from '@/providers/types';
-import { OUTSTANDING_PATH } from '../returnables/calls';
-import { SUMMARY_KEY } from '../returnables/overdue';
-import type { ReturnableSummary } from '../returnables/types';
+import { OUTSTANDING_PATH, SUMMARY_KEY, type ReturnableSummary } from '../returnables/calls';
 import { FigureTile, type FigureTileProps } from './FigureTile';
 
 interface Figure extends FigureTileProps {

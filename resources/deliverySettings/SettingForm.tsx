@@ -7,7 +7,7 @@ import { useActionQuery } from '@/actions/useActionQuery';
 import { FormToolbar } from '@/forms/FormToolbar';
 import type { ActionResult } from '@/providers/actions';
 import type { AppDataProvider } from '@/providers/types';
-import { SettingsCard } from './SettingsCard';
+import { SettingsCard } from '@/components/SettingsCard';
 
 /**
  * One single setting's form: read through its action, saved through another with the server's

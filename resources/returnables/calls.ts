@@ -4,6 +4,9 @@ import type { Correction, Ledger, ReturnableSummary, StockItem } from './types';
 /** The outstanding list's route; `?minDays=30` filters it (the dashboard links to it). */
 export const OUTSTANDING_PATH = '/outstanding-returnables/1';
 
+/** The summary's query key (returnableSummary), shared with the dashboard's cards. */
+export const SUMMARY_KEY = ['returnables', 'summary'];
+
 /** The returnables' calls that are not the outstanding list (docs/api.md, "Returnables"). */
 export const returnableActions = {
   /** A customer's balances and one page of their ledger, newest first. */

@@ -4,7 +4,7 @@ import { useParams, useSearchParams } from 'react-router-dom';
 import { useActionQuery } from '@/actions/useActionQuery';
 import { RecordMissing } from '@/components/RecordMissing';
 import { formatDay, formatRupees } from '@/format';
-import { orderTotal } from '../orders/orderFields';
+import { orderTotal } from '@/orders/orderFields';
 import type { AppDataProvider } from '@/providers/types';
 import { HandOffButton } from './HandOffButton';
 import { RunSheetButton } from './RunSheetButton';
