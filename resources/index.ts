@@ -1,16 +1,4 @@
-import type { ActionMethods } from '@/providers/actions';
-import type { BaseDataProvider } from '@/providers/dataProvider';
 import type { ResourceDeclaration } from '@/providers/resource';
-import type { assigningJobActions } from './assigningJobs';
-import type { businessActions } from './business';
-import type { contentActions } from './content';
-import type { deliverySettingsActions } from './deliverySettings';
-import type { orderActions } from './orders/calls';
-import type { returnableActions } from './returnables';
-import type { returnActions } from './returns';
-import type { riderActions } from './riders';
-import type { supportActions } from './supports';
-import type { userActions } from './users';
 import { accessories } from './accessories';
 import { account } from './account';
 import { admins, auditLog } from './admins';
@@ -65,18 +53,3 @@ export const resources: ResourceDeclaration[] = [
   ...contentResources,
   business,
 ];
-
-/** Every action the resources declare (`api.actions`), as typed provider methods. */
-export type AppActions = typeof assigningJobActions &
-  typeof businessActions &
-  typeof contentActions &
-  typeof deliverySettingsActions &
-  typeof orderActions &
-  typeof returnableActions &
-  typeof returnActions &
-  typeof riderActions &
-  typeof supportActions &
-  typeof userActions;
-
-/** The panel's dataProvider: `useDataProvider<AppDataProvider>().setCustomerStatus(...)`. */
-export type AppDataProvider = BaseDataProvider & ActionMethods<AppActions>;

@@ -1,22 +1,23 @@
 import { QueryClient } from '@tanstack/react-query';
-import { CustomRoutes, HttpError, Notification, Resource } from 'react-admin';
+import { CanAccess, CustomRoutes, HttpError, Notification, Resource } from 'react-admin';
 import { useMemo, useState } from 'react';
 import { Navigate, Route } from 'react-router-dom';
-import { resources, type AppActions } from '../resources';
+import { resources } from '../resources';
 import { LoginPage } from './auth/LoginPage';
 import { SendOtpPage } from './auth/SendOtpPage';
 import { UpdatePasswordPage } from './auth/UpdatePasswordPage';
 import { VerifyOtpPage } from './auth/VerifyOtpPage';
 import { i18nProvider } from './i18n';
+import { LoadingText } from './components/LoadingText';
 import { AdminShell } from './layout/AdminShell';
 import { resourceRules } from './layout/menuModel';
 import { darkTheme, theme } from './layout/theme';
-import { RouteGuard } from './pages/RouteGuard';
 import { createAuthProvider } from './providers/authProvider';
 import { withWriteMessages } from './actions/writeMessages';
 import { createDataProvider } from './providers/dataProvider';
 import { isTimeout } from './providers/httpClient';
-import type { ResourceDeclaration } from './providers/resource';
+import { lazyScreen, type ResourceDeclaration } from './providers/resource';
+import type { AppActions } from './providers/types';
 import type { AuthProvider, DataProvider } from 'react-admin';
 
 /** Top-right, just under the app bar so that its buttons stay usable, closing after 5 s. */
@@ -50,16 +51,29 @@ export function createQueryClient() {
   });
 }
 
-/** The routes of a resource's screens (`resources/<name>/index.ts`), each behind its guard. */
+const NotAllowed = lazyScreen(() => import('./pages/NotAllowed'), 'NotAllowed');
+
+/**
+ * The routes of a resource's screens (`resources/<name>/index.ts`), each mounted only for admins
+ * whose permissions grant it (react-admin's CanAccess asks the authProvider's canAccess, as the
+ * menu does). A failed check shows NotAllowed too, rather than CanAccess's default redirect to
+ * /authentication-error.
+ */
 export function resourceRoutes(resource: ResourceDeclaration) {
   return resource.routes.map((route) => (
     <Route
       key={route.path}
       path={`/${route.path}`}
       element={
-        <RouteGuard resource={resource.name} action={route.action ?? 'list'}>
+        <CanAccess
+          resource={resource.name}
+          action={route.action ?? 'list'}
+          loading={<LoadingText />}
+          accessDenied={<NotAllowed />}
+          error={<NotAllowed />}
+        >
           <route.component />
-        </RouteGuard>
+        </CanAccess>
       }
     />
   ));

@@ -1,7 +1,7 @@
 import { useParams } from 'react-router-dom';
 import { RecordCreate } from '@/records/RecordCreate';
-import { CategoryKind } from '../products/CatalogueCard';
-import { withTaxFields } from '../products/tax';
+import { CategoryKind } from '@/catalogue/CatalogueCard';
+import { withTaxFields } from '@/catalogue/tax';
 import { AccessoryInputs } from './AccessoryInputs';
 
 /** /admin-panel/accessory/add/{categoryId} */

@@ -1,7 +1,7 @@
 import { useParams } from 'react-router-dom';
 import { RecordEdit } from '@/records/RecordEdit';
-import { categoryIdOf, CategoryKind } from '../products/CatalogueCard';
-import { withTaxFields } from '../products/tax';
+import { categoryIdOf, CategoryKind } from '@/catalogue/CatalogueCard';
+import { withTaxFields } from '@/catalogue/tax';
 import { AccessoryInputs } from './AccessoryInputs';
 
 /** /admin-panel/accessory/edit/{id}: its inputs follow the kind of its category. */

@@ -1,6 +1,6 @@
 import { minValue, NumberInput, required, SelectInput, TextInput, useTranslate } from 'react-admin';
 import { ImageUploadInput } from '@/components/ImageUploadInput';
-import { ReturnableInputs, TaxInputs } from '../products/TaxInputs';
+import { ReturnableInputs, TaxInputs } from '@/catalogue/TaxInputs';
 import { ACCESSORY_MATERIALS, ACCESSORY_TYPES } from './choices';
 
 const atLeastZero = [required(), minValue(0)];

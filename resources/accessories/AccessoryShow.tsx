@@ -1,8 +1,8 @@
 import { WithRecord } from 'react-admin';
 import { formatDay, formatRupees } from '@/format';
 import { RecordShow } from '@/records/RecordShow';
-import { ImageDetails } from '../products/CatalogueCard';
-import { taxDetails } from '../products/tax';
+import { ImageDetails } from '@/catalogue/CatalogueCard';
+import { taxDetails } from '@/catalogue/tax';
 import { choiceLabel } from './choices';
 
 /** /admin-panel/accessory/view/{id} */

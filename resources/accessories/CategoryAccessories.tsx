@@ -10,7 +10,7 @@ import { RowActions } from '@/components/RowActions';
 import { ThumbnailField } from '@/components/ThumbnailField';
 import { PhoneList, useIsPhone } from '@/lists/PhoneList';
 import { formatRupees } from '@/format';
-import { CatalogueSection } from '../products/CatalogueSection';
+import { CatalogueSection } from '@/catalogue/CatalogueSection';
 import { choiceLabel } from './choices';
 
 /** The accessories table of the category view (water and oxygen only). */

@@ -12,8 +12,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { Button, useListContext, useTranslate, type Identifier } from 'react-admin';
 import { indiaDay } from '@/lists/filters/dateRange';
 import { useBulkAction } from '@/lists/useBulkAction';
-import type { AppDataProvider } from '../index';
-import type { Rider } from '../riders/types';
+import type { AppDataProvider } from '@/providers/types';
+import type { Rider } from '../riders/calls';
 import { RiderPicker } from './RiderPicker';
 
 /** What a change of rider reloads: the jobs lists, the orders lists and the riders' loads. */

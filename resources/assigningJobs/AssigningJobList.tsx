@@ -4,14 +4,14 @@ import { useParams } from 'react-router-dom';
 import { RecordMissing } from '@/components/RecordMissing';
 import { ListSearch } from '@/lists/ListSearch';
 import { OrderDatagrid } from '../orders/OrderDatagrid';
-import { collectsReturns } from '../orders/orderFields';
+import { collectsReturns } from '@/orders/orderFields';
 import { OrdersPagedList } from '../orders/OrdersPagedList';
 import { useServiceCategory } from '../orders/useServiceCategory';
 import { AssignRiderButton } from './AssignRiderButton';
 import { AutoAssignButton } from './AutoAssignButton';
 import { DownloadPdfButton } from './DownloadPdfButton';
 import { UnassignButton } from './UnassignButton';
-import { PincodeFilter } from '../orders/PincodeFilter';
+import { PincodeFilter } from '@/lists/filters/PincodeFilter';
 import { JOB_FILTERS, JobFilters } from './JobFilters';
 
 /** The columns GET order/assign-jobs sorts by (`sort`). */

@@ -4,7 +4,7 @@ import { OPEN_ORDER_STATUSES } from '@shared/statuses';
 import { DateRangeFilter } from '@/lists/filters/DateRangeFilter';
 import { FilterBar } from '@/lists/filters/FilterBar';
 import { SelectFilter } from '@/lists/filters/SelectFilter';
-import type { AppDataProvider } from '../index';
+import type { AppDataProvider } from '@/providers/types';
 
 /**
  * The job list's filters kept in the address with the pin code (`?status=Pending&slot=...`);

@@ -1,8 +1,8 @@
 import { Autocomplete, Box, TextField, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useActionQuery } from '@/actions/useActionQuery';
-import type { AppDataProvider } from '../index';
-import type { Rider, RiderPage } from '../riders/types';
+import type { AppDataProvider } from '@/providers/types';
+import type { Rider, RiderPage } from '../riders/calls';
 
 /** The most riders a picker offers (the call's limit). */
 const PICKER_SIZE = 1000;

@@ -1,6 +1,6 @@
 import PersonRemoveIcon from '@mui/icons-material/PersonRemove';
 import { BulkConfirmButton } from '@/lists/BulkActions';
-import type { AppDataProvider } from '../index';
+import type { AppDataProvider } from '@/providers/types';
 import { ASSIGN_RELOADS } from './AssignRiderButton';
 
 /** The jobs list's bulk action 'Unassign': the selected jobs lose their rider, after asking. */

@@ -15,9 +15,9 @@ import { useAction } from '@/actions/useAction';
 import { useActionQuery } from '@/actions/useActionQuery';
 import { FormToolbar } from '@/forms/FormToolbar';
 import { RecordForm } from '@/forms/RecordForm';
-import { SettingsCard } from '../deliverySettings/SettingsCard';
-import type { AppDataProvider } from '../index';
-import type { Business } from './index';
+import { SettingsCard } from '@/components/SettingsCard';
+import type { AppDataProvider } from '@/providers/types';
+import type { Business } from './calls';
 import {
   gstinState,
   gstinValid,

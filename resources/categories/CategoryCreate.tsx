@@ -1,6 +1,6 @@
 import { CategoryInputs } from './CategoryInputs';
 import { RecordCreate } from '@/records/RecordCreate';
-import { withTaxFields } from '../products/tax';
+import { withTaxFields } from '@/catalogue/tax';
 
 /** /admin-panel/category/add */
 export function CategoryCreate() {

@@ -1,6 +1,6 @@
 import { CategoryInputs } from './CategoryInputs';
 import { RecordEdit } from '@/records/RecordEdit';
-import { withTaxFields } from '../products/tax';
+import { withTaxFields } from '@/catalogue/tax';
 
 /** Loads the category by id, so a reload or a shared link works. */
 export function CategoryEdit() {

@@ -1,6 +1,6 @@
 import { required, SelectInput, TextInput } from 'react-admin';
 import { ImageUploadInput } from '@/components/ImageUploadInput';
-import { TaxInputs } from '../products/TaxInputs';
+import { TaxInputs } from '@/catalogue/TaxInputs';
 import { CATEGORY_KIND_CHOICES } from './kinds';
 
 /** The fields shared by add and edit. The name and kind are fixed once the category exists. */

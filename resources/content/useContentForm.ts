@@ -1,7 +1,7 @@
 import type { ActionResult } from '@/providers/actions';
 import { useAction } from '@/actions/useAction';
 import { useActionQuery } from '@/actions/useActionQuery';
-import type { AppDataProvider } from '../index';
+import type { AppDataProvider } from '@/providers/types';
 
 /**
  * A content screen's text: read through its action, saved through another with the spec's

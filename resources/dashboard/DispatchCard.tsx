@@ -12,9 +12,10 @@ import { useCanAccess, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { useActionQuery } from '@/actions/useActionQuery';
 import { formatCount, formatRupees } from '@/format';
-import type { AppDataProvider } from '../index';
-import type { DispatchSummary } from '../riders/types';
-import { COMPACT_ON_PHONES, RecentPanel } from './RecentPanel';
+import type { AppDataProvider } from '@/providers/types';
+import type { DispatchSummary } from '../riders/calls';
+import { COMPACT_ON_PHONES } from '@/components/compactTable';
+import { RecentPanel } from './RecentPanel';
 
 /**
  * Today's dispatch on the dashboard (rider/dispatch-summary): the open jobs no rider has, the

@@ -13,8 +13,9 @@ import { useTranslate, type RaRecord } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatRupees } from '@/format';
 import { useIsPhone } from '@/lists/PhoneList';
-import { COMPACT_ON_PHONES, HIDDEN_WHEN_NARROW, RecentPanel } from './RecentPanel';
-import { OrderStatusChip } from '../orders/OrderStatusChip';
+import { COMPACT_ON_PHONES } from '@/components/compactTable';
+import { HIDDEN_WHEN_NARROW, RecentPanel } from './RecentPanel';
+import { OrderStatusChip } from '@/orders/OrderStatusChip';
 
 /** The five newest orders (the server sends none to an admin without the orders group). */
 export function RecentOrders({ orders }: { orders: RaRecord[] }) {

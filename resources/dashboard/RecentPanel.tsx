@@ -3,8 +3,6 @@ import { Box, Card, CardContent, Link, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 
-/** Table cells with less side padding on phones, so the tables fit a 375px screen. */
-export const COMPACT_ON_PHONES = { '& .MuiTableCell-root': { px: { xs: 1, sm: 2 } } };
 /**
  * A column left out wherever the table is narrow (the payment method: the order's screen has
  * it): on phones, and from `lg` on, where the panel

@@ -14,8 +14,9 @@ import { Link as RouterLink } from 'react-router-dom';
 import { formatDay } from '@/format';
 import { cutText } from './cutText';
 import { useIsPhone } from '@/lists/PhoneList';
-import { COMPACT_ON_PHONES, RecentPanel } from './RecentPanel';
-import { TicketStatusChip } from '../supports/TicketStatusChip';
+import { COMPACT_ON_PHONES } from '@/components/compactTable';
+import { RecentPanel } from './RecentPanel';
+import { TicketStatusChip } from '@/components/TicketStatusChip';
 
 /** The five newest support tickets (none for an admin without the supports group). */
 export function RecentTickets({ tickets }: { tickets: RaRecord[] }) {

@@ -6,10 +6,8 @@ import { useCanAccess, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { useActionQuery } from '@/actions/useActionQuery';
 import { formatCount } from '@/format';
-import type { AppDataProvider } from '../index';
-import { OUTSTANDING_PATH } from '../returnables';
-import { SUMMARY_KEY } from '../returnables/overdue';
-import type { ReturnableSummary } from '../returnables/types';
+import type { AppDataProvider } from '@/providers/types';
+import { OUTSTANDING_PATH, SUMMARY_KEY, type ReturnableSummary } from '../returnables/calls';
 import { FigureTile, type FigureTileProps } from './FigureTile';
 
 interface Figure extends FigureTileProps {

@@ -1,10 +1,10 @@
 import { lazyScreen, type ResourceDeclaration } from '@/providers/resource';
 
-const DashboardPage = lazyScreen(() => import('@/pages/DashboardPage'), 'DashboardPage');
+const DashboardPage = lazyScreen(() => import('./DashboardPage'), 'DashboardPage');
 
 /**
  * The dashboard's calls (spec 001 §7; docs/api.md "Dashboard") and its screen,
- * `src/pages/DashboardPage.tsx`, open to every admin, so no group or menu entry (the menu links
+ * `DashboardPage.tsx`, open to every admin, so no group or menu entry (the menu links
  * it on its own). `getOne` (any id) answers the figures and recent lists; the `ordersByFilter`
  * list answers the chart's buckets, with `type` as the filter.
  */
@@ -24,6 +24,3 @@ export const dashboard: ResourceDeclaration = {
   },
   routes: [{ path: 'dashboard', component: DashboardPage }],
 };
-
-/** The id asked of `getOne`: the call has none, one name keeps react-admin's cache to one entry. */
-export const DASHBOARD_ID = 'data';

@@ -6,8 +6,8 @@ import { useAction } from '@/actions/useAction';
 import { useActionQuery } from '@/actions/useActionQuery';
 import { FormToolbar } from '@/forms/FormToolbar';
 import type { ActionResult } from '@/providers/actions';
-import type { AppDataProvider } from '../index';
-import { SettingsCard } from './SettingsCard';
+import type { AppDataProvider } from '@/providers/types';
+import { SettingsCard } from '@/components/SettingsCard';
 
 /**
  * One single setting's form: read through its action, saved through another with the server's

@@ -2,7 +2,7 @@ import { useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { OrderDatagrid } from './OrderDatagrid';
 import { ORDER_FILTERS, OrderFilters } from './OrderFilters';
-import { isOrderStatus } from './orderFields';
+import { isOrderStatus } from '@/orders/orderFields';
 import { OrdersPagedList } from './OrdersPagedList';
 import { useServiceCategory } from './useServiceCategory';
 

@@ -9,8 +9,8 @@ import {
 import { useState, type FormEvent } from 'react';
 import { Button, Confirm, useTranslate, type Identifier } from 'react-admin';
 import { useBulkAction } from '@/lists/useBulkAction';
-import type { AppDataProvider } from '../index';
-import { type OrderStatus } from './orderFields';
+import type { AppDataProvider } from '@/providers/types';
+import { type OrderStatus } from '@/orders/orderFields';
 import { OrderStatusRadios } from './OrderStatusRadios';
 
 /** Every list that shows an order's status reloads after a change. */

@@ -2,10 +2,10 @@ import type { ReactNode } from 'react';
 import { useTranslate, type RaRecord } from 'react-admin';
 import { formatDashedDate, formatRupees } from '@/format';
 import { PhoneList, type PhoneBulkProps } from '@/lists/PhoneList';
-import { OrderIdCell } from './OrderIdCell';
+import { OrderIdCell } from '@/orders/OrderIdCell';
 import { OrderStatusButton } from './OrderStatusButton';
-import { OrderStatusChip } from './OrderStatusChip';
-import { customerName, orderTotal } from './orderFields';
+import { OrderStatusChip } from '@/orders/OrderStatusChip';
+import { customerName, orderTotal } from '@/orders/orderFields';
 
 export interface OrderCardListProps {
   viewPath: string;

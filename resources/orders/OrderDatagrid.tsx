@@ -12,12 +12,12 @@ import { Link } from 'react-router-dom';
 import { formatDashedDate, formatRupees } from '@/format';
 import { bulkActionProps } from '@/lists/BulkActions';
 import { useIsPhone } from '@/lists/PhoneList';
-import { shortId } from '../users/names';
+import { shortId } from '@/names';
 import { OrderBulkStatusButton } from './OrderBulkStatusButton';
 import { OrderCardList } from './OrderCardList';
-import { OrderIdCell } from './OrderIdCell';
+import { OrderIdCell } from '@/orders/OrderIdCell';
 import { OrderRowActions } from './OrderRowActions';
-import { OrderStatusChip } from './OrderStatusChip';
+import { OrderStatusChip } from '@/orders/OrderStatusChip';
 import {
   collectsReturns,
   customerName,
@@ -25,7 +25,7 @@ import {
   formatAddress,
   orderTotal,
   serviceKind,
-} from './orderFields';
+} from '@/orders/orderFields';
 import { NoWrap } from '@/components/NoWrap';
 
 /** The columns the orders calls sort by (`sortField`). */

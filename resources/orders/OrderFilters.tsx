@@ -4,7 +4,7 @@ import { DateRangeFilter } from '@/lists/filters/DateRangeFilter';
 import { FilterBar } from '@/lists/filters/FilterBar';
 import { SelectFilter } from '@/lists/filters/SelectFilter';
 import { SwitchFilter } from '@/lists/filters/SwitchFilter';
-import { PincodeFilter } from './PincodeFilter';
+import { PincodeFilter } from '@/lists/filters/PincodeFilter';
 
 /**
  * The orders lists' filters kept in the address (`?status=Pending&date=today`); `date` stands

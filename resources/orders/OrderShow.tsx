@@ -4,13 +4,13 @@ import { useId, type ReactNode } from 'react';
 import { Title, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
 import { RecordShowBase } from '@/records/RecordShow';
 import { formatDashedDate, formatDateTime, formatRupees } from '@/format';
-import { formatPhone } from '../users/names';
+import { formatPhone } from '@/names';
 import { DetailList } from './DetailList';
 import { InvoiceButton } from './InvoiceButton';
 import { MarkDeliveredButton } from './MarkDeliveredButton';
 import { OrderAccessories } from './OrderAccessories';
 import { OrderHistory } from './OrderHistory';
-import { OrderStatusChip } from './OrderStatusChip';
+import { OrderStatusChip } from '@/orders/OrderStatusChip';
 import {
   customerName,
   familyId,
@@ -18,7 +18,7 @@ import {
   orderTotal,
   productName,
   serviceKind,
-} from './orderFields';
+} from '@/orders/orderFields';
 import { useGoBack } from './useGoBack';
 
 /** A titled part of the view, exposed as a named region (landmark) to assistive technology. */

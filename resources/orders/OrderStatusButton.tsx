@@ -18,7 +18,7 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { BusyButton } from '@/components/BusyButton';
-import { isOrderStatus, type OrderStatus } from './orderFields';
+import { isOrderStatus, type OrderStatus } from '@/orders/orderFields';
 import { OrderStatusRadios } from './OrderStatusRadios';
 import { useOrderStatusUpdate } from './useOrderStatusUpdate';
 

@@ -1,6 +1,6 @@
 import { FormControl, FormControlLabel, FormLabel, Radio, RadioGroup } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { ORDER_STATUSES, type OrderStatus } from './orderFields';
+import { ORDER_STATUSES, type OrderStatus } from '@/orders/orderFields';
 
 /** The four order statuses to choose from, labelled 'Status' (the status dialogs, one or many). */
 export function OrderStatusRadios({

@@ -2,7 +2,7 @@ import type { Identifier } from 'react-admin';
 import type { BulkOutcome } from '@/lists/useBulkAction';
 import { action } from '@/providers/actions';
 import type { ApiCall, FileCall } from '@/providers/resource';
-import type { OrderStatus } from './orderFields';
+import type { OrderStatus } from '@/orders/orderFields';
 
 /** Calls the orders and assigning-jobs resources share (docs/api.md). */
 

@@ -1,7 +1,7 @@
 import type { RaRecord } from 'react-admin';
 import { useAction } from '@/actions/useAction';
-import type { AppDataProvider } from '../index';
-import type { OrderStatus } from './orderFields';
+import type { AppDataProvider } from '@/providers/types';
+import type { OrderStatus } from '@/orders/orderFields';
 
 /** Every list that shows an order's status reloads after a change. */
 const ORDER_LISTS = ['orders', 'assigningJobs'];

@@ -1,5 +1,5 @@
 import { useGetOne, type RaRecord } from 'react-admin';
-import { collectsReturns } from './orderFields';
+import { collectsReturns } from '@/orders/orderFields';
 import type { OrderDatagridProps } from './OrderDatagrid';
 
 /**

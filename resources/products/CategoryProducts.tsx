@@ -11,8 +11,8 @@ import { RowActions } from '@/components/RowActions';
 import { ThumbnailField } from '@/components/ThumbnailField';
 import { PhoneList, useIsPhone } from '@/lists/PhoneList';
 import { formatRupees } from '@/format';
-import { CatalogueSection } from './CatalogueSection';
-import { returnableText } from './tax';
+import { CatalogueSection } from '@/catalogue/CatalogueSection';
+import { returnableText } from '@/catalogue/tax';
 
 /** The products table of the category view (every kind but tiffin). */
 export function CategoryProducts({ category }: { category: RaRecord }) {

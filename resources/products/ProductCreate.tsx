@@ -1,8 +1,8 @@
 import { useParams } from 'react-router-dom';
 import { RecordCreate } from '@/records/RecordCreate';
-import { CategoryKind } from './CatalogueCard';
+import { CategoryKind } from '@/catalogue/CatalogueCard';
 import { ProductInputs } from './ProductInputs';
-import { withTaxFields } from './tax';
+import { withTaxFields } from '@/catalogue/tax';
 
 /** /admin-panel/product/add/{categoryId}: its inputs follow the kind of the category. */
 export function ProductCreate() {

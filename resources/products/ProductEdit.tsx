@@ -1,7 +1,7 @@
 import { useParams } from 'react-router-dom';
-import { categoryIdOf, CategoryKind } from './CatalogueCard';
+import { categoryIdOf, CategoryKind } from '@/catalogue/CatalogueCard';
 import { ProductInputs } from './ProductInputs';
-import { withTaxFields } from './tax';
+import { withTaxFields } from '@/catalogue/tax';
 import { RecordEdit } from '@/records/RecordEdit';
 
 /** /admin-panel/product/edit/{id}: its inputs follow the kind of its category. */

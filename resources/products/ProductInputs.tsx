@@ -8,7 +8,7 @@ import {
   type Validator,
 } from 'react-admin';
 import { ImageUploadInput } from '@/components/ImageUploadInput';
-import { ReturnableInputs, TaxInputs } from './TaxInputs';
+import { ReturnableInputs, TaxInputs } from '@/catalogue/TaxInputs';
 
 const atLeastZero = [required(), minValue(0)];
 

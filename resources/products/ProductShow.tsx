@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { useGetOne, useRecordContext } from 'react-admin';
 import { formatDay, formatRupees } from '@/format';
 import { RecordShow } from '@/records/RecordShow';
-import { ImageDetails } from './CatalogueCard';
-import { taxDetails } from './tax';
+import { ImageDetails } from '@/catalogue/CatalogueCard';
+import { taxDetails } from '@/catalogue/tax';
 
 /** /admin-panel/product/view/{id} */
 export function ProductShow() {

@@ -13,7 +13,7 @@ import {
 import { useTranslate } from 'react-admin';
 import { formatCount, formatDay, formatRupees } from '@/format';
 import { useIsPhone } from '@/lists/PhoneList';
-import { COMPACT_ON_PHONES } from '../dashboard/RecentPanel';
+import { COMPACT_ON_PHONES } from '@/components/compactTable';
 import { DaysOutstanding } from './DaysOutstanding';
 import type { Balance } from './types';
 

@@ -12,7 +12,7 @@ import type { FieldValues } from 'react-hook-form';
 import { useAction } from '@/actions/useAction';
 import { useActionQuery } from '@/actions/useActionQuery';
 import { FormSubmitButton } from '@/forms/FormSubmitButton';
-import type { AppDataProvider } from '../index';
+import type { AppDataProvider } from '@/providers/types';
 import type { Balance, StockItem } from './types';
 
 /** Mirrors the server: a whole number, not 0, from -1000 to 1000. */

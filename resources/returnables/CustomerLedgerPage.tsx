@@ -1,7 +1,7 @@
 import { Card, CardContent, Typography } from '@mui/material';
 import { Title, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
-import { formatPhone } from '../users/names';
+import { formatPhone } from '@/names';
 import { CustomerReturnables } from './CustomerReturnables';
 
 /**

@@ -5,7 +5,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { useCanAccess, useDataProvider, useTranslate } from 'react-admin';
 import { formatCount } from '@/format';
 import { PER_PAGE_CHOICES } from '@/lists/ListPagination';
-import type { AppDataProvider } from '../index';
+import type { AppDataProvider } from '@/providers/types';
 import { BalancesTable } from './BalancesTable';
 import { CorrectionDialog } from './CorrectionDialog';
 import { LedgerTable } from './LedgerTable';

@@ -13,7 +13,7 @@ import {
 import { Title, useCanAccess, useTranslate } from 'react-admin';
 import { useActionQuery } from '@/actions/useActionQuery';
 import { formatCount, formatRupees } from '@/format';
-import type { AppDataProvider } from '../index';
+import type { AppDataProvider } from '@/providers/types';
 import { StockButton } from './StockDialog';
 import type { StockItem } from './types';
 import { useIsPhone } from '@/lists/PhoneList';

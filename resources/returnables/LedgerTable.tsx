@@ -15,7 +15,7 @@ import { useCanAccess, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatCount, formatDateTime, formatRupees } from '@/format';
 import { useIsPhone } from '@/lists/PhoneList';
-import { COMPACT_ON_PHONES } from '../dashboard/RecentPanel';
+import { COMPACT_ON_PHONES } from '@/components/compactTable';
 import type { Entry } from './types';
 
 const signed = (n: number) => (n > 0 ? `+${formatCount(n)}` : `−${formatCount(-n)}`);

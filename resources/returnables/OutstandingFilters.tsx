@@ -2,7 +2,7 @@ import { useGetList, useTranslate } from 'react-admin';
 import { FilterBar } from '@/lists/filters/FilterBar';
 import { SelectFilter } from '@/lists/filters/SelectFilter';
 import { useFilterValue } from '@/lists/filters/useFilterValue';
-import { PincodeFilter } from '../orders/PincodeFilter';
+import { PincodeFilter } from '@/lists/filters/PincodeFilter';
 
 /** The outstanding list's filters kept in the address (`?minDays=30&pincode=560034`). */
 export const OUTSTANDING_FILTERS = ['minDays', 'serviceId', 'pincode'] as const;

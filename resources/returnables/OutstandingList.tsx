@@ -2,7 +2,7 @@ import { Datagrid, FunctionField, SimpleList, useTranslate } from 'react-admin';
 import { NoWrap } from '@/components/NoWrap';
 import { formatCount, formatDay, formatRupees } from '@/format';
 import { PathPagedList } from '@/lists/PathPagedList';
-import { formatPhone } from '../users/names';
+import { formatPhone } from '@/names';
 import { CustomerLink, useCustomerLedgerPath } from './CustomerLink';
 import { DaysOutstanding } from './DaysOutstanding';
 import { OUTSTANDING_FILTERS, OutstandingFilters } from './OutstandingFilters';

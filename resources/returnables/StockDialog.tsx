@@ -11,7 +11,7 @@ import { Form, NumberInput, required, useTranslate } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
 import { useAction } from '@/actions/useAction';
 import { FormSubmitButton } from '@/forms/FormSubmitButton';
-import type { AppDataProvider } from '../index';
+import type { AppDataProvider } from '@/providers/types';
 import type { StockItem } from './types';
 
 /** Mirrors the server: a whole number of units above 0. */

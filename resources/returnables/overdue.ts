@@ -1,12 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCanAccess, useDataProvider } from 'react-admin';
-import type { AppDataProvider } from '../index';
+import type { AppDataProvider } from '@/providers/types';
+import { SUMMARY_KEY } from './calls';
 
 /** Days after which units still out are overdue, until Business details say otherwise. */
 export const DEFAULT_OVERDUE_DAYS = 30;
-
-/** The summary's query key, shared with the dashboard's cards. */
-export const SUMMARY_KEY = ['returnables', 'summary'];
 
 /**
  * The overdue threshold of Business details, read from the summary for admins who may (Return

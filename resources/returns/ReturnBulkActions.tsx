@@ -1,7 +1,7 @@
 import BlockIcon from '@mui/icons-material/Block';
 import DoneIcon from '@mui/icons-material/Done';
 import { BulkConfirmButton } from '@/lists/BulkActions';
-import type { AppDataProvider } from '../index';
+import type { AppDataProvider } from '@/providers/types';
 
 const options = { failureMessage: 'app.returns.bulk_failed', invalidates: ['returns'] };
 

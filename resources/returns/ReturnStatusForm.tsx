@@ -14,7 +14,7 @@ import { RETURN_DECISIONS } from '@shared/statuses';
 import type { FieldValues } from 'react-hook-form';
 import { useAction } from '@/actions/useAction';
 import { FormSubmitButton } from '@/forms/FormSubmitButton';
-import type { AppDataProvider } from '../index';
+import type { AppDataProvider } from '@/providers/types';
 
 const STATUS_CHOICES = RETURN_DECISIONS.map((id) => ({
   id,

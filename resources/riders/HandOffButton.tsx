@@ -3,7 +3,7 @@ import { Button } from '@mui/material';
 import { useState } from 'react';
 import { Confirm, useCanAccess, useTranslate, type RaRecord } from 'react-admin';
 import { useAction } from '@/actions/useAction';
-import type { AppDataProvider } from '../index';
+import type { AppDataProvider } from '@/providers/types';
 import type { Rider } from './types';
 
 /** What a hand-off changes: the run, the riders' loads and every list of open jobs. */

@@ -12,7 +12,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useCanAccess, useTranslate } from 'react-admin';
 import { useAction } from '@/actions/useAction';
 import { formatRupees } from '@/format';
-import type { AppDataProvider } from '../index';
+import type { AppDataProvider } from '@/providers/types';
 import type { RiderCashRow } from './types';
 
 /** Mirrors the server: above 0, at most ₹10,00,000, at most 2 decimals. */

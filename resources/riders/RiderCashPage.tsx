@@ -19,7 +19,7 @@ import { useActionQuery } from '@/actions/useActionQuery';
 import { formatCount, formatDateTime, formatRupees } from '@/format';
 import { indiaDay } from '@/lists/filters/dateRange';
 import { useIsPhone } from '@/lists/PhoneList';
-import type { AppDataProvider } from '../index';
+import type { AppDataProvider } from '@/providers/types';
 import { RecordCashButton } from './RecordCashButton';
 import { dayOr } from './runFilters';
 import type { CashDay, RiderCashRow } from './types';

@@ -9,7 +9,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
-import { PINCODE_DROPDOWN_SIZE } from '../orders/PincodeFilter';
+import { PINCODE_DROPDOWN_SIZE } from '@/lists/filters/PincodeFilter';
 import { RIDER_SHIFTS, RIDER_STATUSES } from './types';
 
 /** Mirrors the server: 10 digits starting 6-9, with +91 or 0 in front and spaces allowed. */

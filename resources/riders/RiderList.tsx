@@ -18,8 +18,8 @@ import { formatCount } from '@/format';
 import { FilterBar } from '@/lists/filters/FilterBar';
 import { SelectFilter } from '@/lists/filters/SelectFilter';
 import { PathPagedList } from '@/lists/PathPagedList';
-import { PincodeFilter } from '../orders/PincodeFilter';
-import { formatPhone } from '../users/names';
+import { PincodeFilter } from '@/lists/filters/PincodeFilter';
+import { formatPhone } from '@/names';
 import { RIDER_STATUSES } from './types';
 import { useIsPhone } from '@/lists/PhoneList';
 

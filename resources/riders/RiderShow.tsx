@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { activeTone, StatusChip } from '@/components/StatusChip';
 import { formatCount, formatDay } from '@/format';
 import { RecordShow } from '@/records/RecordShow';
-import { formatPhone } from '../users/names';
+import { formatPhone } from '@/names';
 import { PincodeChips } from './RiderList';
 
 /** /admin-panel/rider/view/{id}: the rider's details, loads, and a link to today's run. */

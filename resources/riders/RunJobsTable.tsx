@@ -12,9 +12,9 @@ import { Link } from 'react-router-dom';
 import { NoWrap } from '@/components/NoWrap';
 import { formatRupees } from '@/format';
 import { PhoneList, useIsPhone } from '@/lists/PhoneList';
-import { OrderIdCell } from '../orders/OrderIdCell';
-import { OrderStatusChip } from '../orders/OrderStatusChip';
-import { customerName, formatAddress, orderTotal } from '../orders/orderFields';
+import { OrderIdCell } from '@/orders/OrderIdCell';
+import { OrderStatusChip } from '@/orders/OrderStatusChip';
+import { customerName, formatAddress, orderTotal } from '@/orders/orderFields';
 
 /** A value on one line, and a detail under it in small print. */
 function TwoLines({ first, second }: { first: string; second: string }) {

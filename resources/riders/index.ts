@@ -1,52 +1,5 @@
-import type { Identifier } from 'react-admin';
-import { action } from '@/providers/actions';
 import { lazyScreen, type ResourceDeclaration } from '@/providers/resource';
-import type {
-  CashDay,
-  DispatchSummary,
-  RiderPage,
-  RiderRun,
-  RunShift,
-  SettleResult,
-} from './types';
-
-/** Dispatch's calls that are not CRUD (docs/api.md, "Dispatch"). */
-export const riderActions = {
-  /**
-   * Riders for a picker: `prefer` (comma-separated pin codes) puts those serving them first,
-   * `date` is the day their `jobs` count. Not getList: a list filter named `date` is a period.
-   */
-  findRiders: action<
-    {
-      status?: 'Active' | 'Inactive';
-      prefer?: string;
-      date?: string;
-      search?: string;
-      limit?: number;
-      sort?: 'name';
-    },
-    RiderPage
-  >({ method: 'GET', path: 'rider/get-riders' }),
-  /** A rider's jobs of a day, one round or both (`shift` empty). */
-  riderRun: action<{ riderId: Identifier; date?: string; shift?: RunShift | '' }, RiderRun>({
-    method: 'GET',
-    path: 'rider/run/:riderId',
-  }),
-  /** Cash on delivery per rider for a day. */
-  riderCash: action<{ date?: string }, CashDay>({ method: 'GET', path: 'rider/cash' }),
-  /** Cash a rider hands in for a day's runs. */
-  settleRiderCash: action<{ riderId: string; date: string; amount: number }, SettleResult>({
-    method: 'POST',
-    path: 'rider/settle-cash',
-    bodyKind: 'json',
-    fields: ['riderId', 'date', 'amount'],
-  }),
-  /** The dashboard's dispatch card. */
-  dispatchSummary: action<{ date?: string }, DispatchSummary>({
-    method: 'GET',
-    path: 'rider/dispatch-summary',
-  }),
-};
+import { riderActions } from './calls';
 
 const RIDER_FIELDS = ['name', 'phone', 'vehicle', 'pincodes', 'shift', 'status'];
 

@@ -10,7 +10,7 @@ import { RowActions } from '@/components/RowActions';
 import { ThumbnailField } from '@/components/ThumbnailField';
 import { PhoneList, useIsPhone } from '@/lists/PhoneList';
 import { formatDay } from '@/format';
-import { CatalogueSection } from '../products/CatalogueSection';
+import { CatalogueSection } from '@/catalogue/CatalogueSection';
 
 /** The sub-categories table of the category view (laundry only). */
 export function CategorySubCategories({ category }: { category: RaRecord }) {

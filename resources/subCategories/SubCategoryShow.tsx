@@ -1,7 +1,7 @@
 import { WithRecord } from 'react-admin';
 import { formatDay } from '@/format';
 import { RecordShow } from '@/records/RecordShow';
-import { ImageDetails } from '../products/CatalogueCard';
+import { ImageDetails } from '@/catalogue/CatalogueCard';
 
 /** /admin-panel/sub-category/view/{id} */
 export function SubCategoryShow() {

@@ -13,7 +13,7 @@ import type { FieldValues } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { useAction } from '@/actions/useAction';
 import { FormSubmitButton } from '@/forms/FormSubmitButton';
-import type { AppDataProvider } from '../index';
+import type { AppDataProvider } from '@/providers/types';
 import { ticketCustomer } from './ticketFields';
 
 const STATUS_CHOICES = [

@@ -12,7 +12,7 @@ import { FilterBar } from '@/lists/filters/FilterBar';
 import { SwitchFilter } from '@/lists/filters/SwitchFilter';
 import { PathPagedList } from '@/lists/PathPagedList';
 import { PhoneList, useIsPhone } from '@/lists/PhoneList';
-import { fullName, shortId } from '../users/names';
+import { fullName, shortId } from '@/names';
 
 /** The view button opens the customer's tickets; it names the customer. */
 function SupportRowActions({ record }: { record: RaRecord }) {

@@ -17,7 +17,7 @@ import { useTranslate, type RaRecord } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { formatDateTime } from '@/format';
 import { ReplyDialog } from './ReplyDialog';
-import { TicketStatusChip } from './TicketStatusChip';
+import { TicketStatusChip } from '@/components/TicketStatusChip';
 import { isResolved, repliesInOrder, ticketTypeName } from './ticketFields';
 
 /**

@@ -4,8 +4,8 @@ import { IconButton, Tooltip } from '@mui/material';
 import { useState } from 'react';
 import { Confirm, useRecordContext, useTranslate, type Identifier } from 'react-admin';
 import { useAction } from '@/actions/useAction';
-import type { AppDataProvider } from '../index';
-import { fullName } from './names';
+import type { AppDataProvider } from '@/providers/types';
+import { fullName } from '@/names';
 
 /** The lists that show a user's status; all reload after a block or an unblock. */
 const USER_LISTS = ['users', 'blockedUsers', 'inactiveUsers'];

@@ -1,7 +1,7 @@
 import BlockIcon from '@mui/icons-material/Block';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
 import { BulkConfirmButton } from '@/lists/BulkActions';
-import type { AppDataProvider } from '../index';
+import type { AppDataProvider } from '@/providers/types';
 
 /** The lists that show a user's status; all reload after a block or an unblock. */
 const USER_LISTS = ['users', 'blockedUsers', 'inactiveUsers'];

@@ -4,7 +4,7 @@ import { formatRupees } from '@/format';
 import { bulkActionProps } from '@/lists/BulkActions';
 import { PathPagedList } from '@/lists/PathPagedList';
 import { useIsPhone } from '@/lists/PhoneList';
-import { fullName, shortId } from './names';
+import { fullName, shortId } from '@/names';
 import { UserBulkActions } from './UserBulkActions';
 import { UserPhoneList } from './UserPhoneList';
 import { UserRowActions } from './UserRowActions';

@@ -3,7 +3,7 @@ import { useTranslate } from 'react-admin';
 import { activeTone, StatusChip } from '@/components/StatusChip';
 import { formatRupees } from '@/format';
 import { PhoneList, type PhoneBulkProps } from '@/lists/PhoneList';
-import { formatPhone, fullName } from './names';
+import { formatPhone, fullName } from '@/names';
 
 /**
  * The customers of a user list on a phone: the name (and status where the list mixes them),

@@ -1,7 +1,7 @@
 import { Stack } from '@mui/material';
 import { RecordContextProvider, useRecordContext } from 'react-admin';
 import { RowActions } from '@/components/RowActions';
-import { fullName } from './names';
+import { fullName } from '@/names';
 import { StatusButton } from './StatusButton';
 
 /**

@@ -9,7 +9,7 @@ import { RecordCard } from '@/records/RecordCard';
 import { EditLinkButton, RecordShowBase } from '@/records/RecordShow';
 import { formatDay, formatRupees, imageUrl } from '@/format';
 import { CustomerReturnables } from '../returnables/CustomerReturnables';
-import { formatPhone, fullName, initials } from './names';
+import { formatPhone, fullName, initials } from '@/names';
 
 function Verified({ value }: { value: unknown }) {
   const translate = useTranslate();

@@ -1,26 +1,5 @@
-import type { Identifier } from 'react-admin';
-import type { BulkOutcome } from '@/lists/useBulkAction';
-import { action } from '@/providers/actions';
 import { lazyScreen, type ResourceDeclaration } from '@/providers/resource';
-
-/** Block / unblock: POST user/update-user-status, form { status, userId }. */
-export const userActions = {
-  setCustomerStatus: action<{ id: Identifier; status: 'Active' | 'Blocked' }>({
-    method: 'POST',
-    path: 'user/update-user-status',
-    bodyKind: 'form',
-    idField: 'userId',
-    fields: ['status'],
-    resultKey: 'user',
-  }),
-  /** The lists' bulk action (addition): JSON { userIds: [<_id>, ...], status }. */
-  setCustomersStatus: action<{ userIds: Identifier[]; status: 'Active' | 'Blocked' }, BulkOutcome>({
-    method: 'POST',
-    path: 'user/bulk-update-status',
-    bodyKind: 'json',
-    fields: ['userIds', 'status'],
-  }),
-};
+import { userActions } from './calls';
 
 /** The three user lists as CSV (addition): user/export-users with the list's status. */
 const USERS_CSV = { path: 'user/export-users', fileName: 'users.csv' };

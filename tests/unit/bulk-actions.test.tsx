@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpError, testDataProvider, type DataProvider, type RaRecord } from 'react-admin';
 import { describe, expect, it, vi, type Mock } from 'vitest';
-import type { AppActions } from '../../resources';
+import type { AppActions } from '@/providers/types';
 import { orders } from '@resources/orders';
 import { returns } from '@resources/returns';
 import { users } from '@resources/users';

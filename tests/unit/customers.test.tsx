@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpError, TestMemoryRouter, testDataProvider, type DataProvider } from 'react-admin';
 import { describe, expect, it, vi, type Mock } from 'vitest';
-import type { AppActions, AppDataProvider } from '../../resources';
+import type { AppActions, AppDataProvider } from '@/providers/types';
 import { userResources } from '@resources/users';
 import { userPayload } from '@resources/users/UserEdit';
 import { App } from '@/App';

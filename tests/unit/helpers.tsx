@@ -239,7 +239,7 @@ function NotMounted() {
  * Renders the screen at `path` as the panel does, but without the rest of the panel: inside
  * react-admin's AdminContext (the given providers, the panel's i18nProvider, theme and query
  * retry rule, a fresh store) and a TestMemoryRouter, with the routes of the resource(s) `path`
- * belongs to, each behind its RouteGuard, and the panel's notifications. The sidebar, app bar and
+ * belongs to, each behind its CanAccess, and the panel's notifications. The sidebar, app bar and
  * title only with `layout: true`; sign-in, the session check and the catch-all pages only with
  * renderApp.
  */

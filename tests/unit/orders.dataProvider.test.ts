@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { resources, type AppActions } from '../../resources';
+import type { AppActions } from '@/providers/types';
+import { resources } from '../../resources';
 import { assigningJobs } from '@resources/assigningJobs';
 import { createDataProvider } from '@/providers/dataProvider';
 import { stubApi } from './apiStub';

@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpError, testDataProvider, type DataProvider } from 'react-admin';
 import { afterEach, describe, expect, it, vi, type Mock } from 'vitest';
-import { resources, type AppActions } from '../../resources';
+import type { AppActions } from '@/providers/types';
+import { resources } from '../../resources';
 import { changeText } from '@resources/returnables/LedgerTable';
 import type {
   Balance,

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpError, testDataProvider, type DataProvider } from 'react-admin';
 import { describe, expect, it, vi, type Mock } from 'vitest';
-import type { AppDataProvider } from '../../resources';
+import type { AppDataProvider } from '@/providers/types';
 import { fakeAuthProvider, renderApp, SEEDED_CATEGORIES } from './helpers';
 
 /**

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpError, testDataProvider, type DataProvider } from 'react-admin';
 import { describe, expect, it, vi, type Mock } from 'vitest';
-import type { AppActions, AppDataProvider } from '../../resources';
+import type { AppActions, AppDataProvider } from '@/providers/types';
 import { supports } from '@resources/supports';
 import { formatDateTime } from '@/format';
 import { createDataProvider } from '@/providers/dataProvider';

@@ -1,6 +1,6 @@
 import { Box } from '@mui/material';
 import { useTranslate, type RaRecord } from 'react-admin';
-import { shortId } from '../users/names';
+import { shortId } from '../names';
 
 /**
  * The order number, after a red dot when the order is an emergency (named 'Emergency' for

@@ -1,7 +1,7 @@
 import { Card, CardContent, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Title, useTranslate } from 'react-admin';
-import { RecordMissing } from '@/components/RecordMissing';
+import { RecordMissing } from './RecordMissing';
 
 /** The frame of a single settings form: title, heading, loading and load errors. */
 export function SettingsCard({

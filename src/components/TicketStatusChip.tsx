@@ -1,5 +1,5 @@
 import { useTranslate } from 'react-admin';
-import { StatusChip } from '@/components/StatusChip';
+import { StatusChip } from './StatusChip';
 
 /** unresolved (amber, waiting for an answer) or resolved (green). */
 export function TicketStatusChip({ status }: { status: unknown }) {

@@ -1,4 +1,4 @@
-import { StatusChip } from '@/components/StatusChip';
+import { StatusChip } from '../components/StatusChip';
 import { isOrderStatus, STATUS_COLOURS } from './orderFields';
 
 /** The status as a coloured chip: Pending amber, Out for Delivery blue, Delivered green, Cancelled red. */

@@ -10,13 +10,15 @@ import {
   useTranslate,
   type RaRecord,
 } from 'react-admin';
-import { DASHBOARD_ID } from '@resources/dashboard';
-import { DispatchCard } from '@resources/dashboard/DispatchCard';
-import { OrdersChart } from '@resources/dashboard/OrdersChart';
-import { RecentOrders } from '@resources/dashboard/RecentOrders';
-import { RecentTickets } from '@resources/dashboard/RecentTickets';
-import { ReturnablesCards } from '@resources/dashboard/ReturnablesCards';
-import { StatCards } from '@resources/dashboard/StatCards';
+import { DispatchCard } from './DispatchCard';
+import { OrdersChart } from './OrdersChart';
+import { RecentOrders } from './RecentOrders';
+import { RecentTickets } from './RecentTickets';
+import { ReturnablesCards } from './ReturnablesCards';
+import { StatCards } from './StatCards';
+
+/** The id asked of `getOne`: the call has none, one name keeps react-admin's cache to one entry. */
+const DASHBOARD_ID = 'data';
 
 /**
  * /admin-panel/dashboard (spec 001 §2): the figures, each opening its list, the recent orders

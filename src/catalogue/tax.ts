@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Validator } from 'react-admin';
 import { GST_RATES, hsnCodeFault, MAX_DEPOSIT } from '@shared/gst';
-import { formatRupees } from '@/format';
+import { formatRupees } from '../format';
 
 /**
  * GST classification (HSN/SAC code, GST rate) of products, accessories and categories and the

@@ -1,8 +1,8 @@
 import { Box, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Labeled, useGetOne, useTranslate } from 'react-admin';
-import { RecordMissing } from '@/components/RecordMissing';
-import { imageUrl } from '@/format';
+import { RecordMissing } from '../components/RecordMissing';
+import { imageUrl } from '../format';
 
 /**
  * Renders its children (a whole add or edit screen) once the kind of a category is known, as

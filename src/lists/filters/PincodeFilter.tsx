@@ -1,5 +1,5 @@
 import { useGetList } from 'react-admin';
-import { SelectFilter } from '@/lists/filters/SelectFilter';
+import { SelectFilter } from './SelectFilter';
 
 /** Up to this many pin codes fill the dropdown (spec 001 §9). */
 export const PINCODE_DROPDOWN_SIZE = 1000;

@@ -1,6 +1,6 @@
 import { Card, CardContent, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
-import { AddButton } from '@/components/AddButton';
+import { AddButton } from '../components/AddButton';
 
 /** One table of the category view: a heading, its Add button, then the table. */
 export function CatalogueSection(props: {

@@ -1,0 +1,22 @@
+import type { Identifier } from 'react-admin';
+import type { BulkOutcome } from '@/lists/useBulkAction';
+import { action } from '@/providers/actions';
+
+/** Block / unblock: POST user/update-user-status, form { status, userId }. */
+export const userActions = {
+  setCustomerStatus: action<{ id: Identifier; status: 'Active' | 'Blocked' }>({
+    method: 'POST',
+    path: 'user/update-user-status',
+    bodyKind: 'form',
+    idField: 'userId',
+    fields: ['status'],
+    resultKey: 'user',
+  }),
+  /** The lists' bulk action (addition): JSON { userIds: [<_id>, ...], status }. */
+  setCustomersStatus: action<{ userIds: Identifier[]; status: 'Active' | 'Blocked' }, BulkOutcome>({
+    method: 'POST',
+    path: 'user/bulk-update-status',
+    bodyKind: 'json',
+    fields: ['userIds', 'status'],
+  }),
+};

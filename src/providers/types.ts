@@ -1,0 +1,30 @@
+import type { assigningJobActions } from '@resources/assigningJobs/calls';
+import type { businessActions } from '@resources/business/calls';
+import type { contentActions } from '@resources/content/calls';
+import type { deliverySettingsActions } from '@resources/deliverySettings/calls';
+import type { orderActions } from '@resources/orders/calls';
+import type { returnableActions } from '@resources/returnables/calls';
+import type { returnActions } from '@resources/returns/calls';
+import type { riderActions } from '@resources/riders/calls';
+import type { supportActions } from '@resources/supports/calls';
+import type { userActions } from '@resources/users/calls';
+import type { ActionMethods } from './actions';
+import type { BaseDataProvider } from './dataProvider';
+
+// A leaf: it imports only the resources' calls.ts files, never the registry
+// (resources/index.ts) or a screen, so a screen can name the provider without an import cycle.
+
+/** Every action the resources declare (`api.actions`), as typed provider methods. */
+export type AppActions = typeof assigningJobActions &
+  typeof businessActions &
+  typeof contentActions &
+  typeof deliverySettingsActions &
+  typeof orderActions &
+  typeof returnableActions &
+  typeof returnActions &
+  typeof riderActions &
+  typeof supportActions &
+  typeof userActions;
+
+/** The panel's dataProvider: `useDataProvider<AppDataProvider>().setCustomerStatus(...)`. */
+export type AppDataProvider = BaseDataProvider & ActionMethods<AppActions>;
