@@ -10,7 +10,7 @@ import {
 } from '@mui/material';
 import { useId, useState, type FormEvent } from 'react';
 import { Button, useListContext, useTranslate, type Identifier } from 'react-admin';
-import { indiaDay } from '@/lists/filters/dateRange';
+import { indiaDay } from '@shared/time';
 import { useBulkAction } from '@/lists/useBulkAction';
 import type { AppDataProvider } from '@/providers/types';
 import type { Rider } from '../riders/calls';

@@ -13,7 +13,7 @@ import {
 import { useId, useState, type FormEvent } from 'react';
 import { useCanAccess, useGetList, useListContext, useTranslate } from 'react-admin';
 import { useAction } from '@/actions/useAction';
-import { indiaDay } from '@/lists/filters/dateRange';
+import { indiaDay } from '@shared/time';
 import { PINCODE_DROPDOWN_SIZE } from '@/lists/filters/PincodeFilter';
 import type { AppDataProvider } from '@/providers/types';
 import { ASSIGN_RELOADS } from './AssignRiderButton';

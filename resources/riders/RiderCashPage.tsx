@@ -17,7 +17,7 @@ import { Title, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { useActionQuery } from '@/actions/useActionQuery';
 import { formatCount, formatDateTime, formatRupees } from '@/format';
-import { indiaDay } from '@/lists/filters/dateRange';
+import { indiaDay } from '@shared/time';
 import { useIsPhone } from '@/lists/PhoneList';
 import type { AppDataProvider } from '@/providers/types';
 import { RecordCashButton } from './RecordCashButton';

@@ -1,4 +1,4 @@
-import { indiaDay } from '@/lists/filters/dateRange';
+import { indiaDay } from '@shared/time';
 import type { RunShift } from './types';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;

