@@ -1,4 +1,5 @@
 import { gstinProblem, normaliseGstin, stateCodeOf, stateNameOf } from '@shared/gst';
+import { isPinCode } from '@shared/pincode';
 
 // The checks of POST settings/save-business, made as the admin types; the server makes them again.
 
@@ -29,7 +30,7 @@ export function stateMatchesGstin(value: unknown, values: Record<string, unknown
 }
 
 export const pincodeValid = (value: unknown) =>
-  !text(value) || /^\d{6}$/.test(text(value)) ? undefined : 'app.business.pincode_format';
+  !text(value) || isPinCode(text(value)) ? undefined : 'app.business.pincode_format';
 
 export function phoneValid(value: unknown) {
   const phone = text(value);

@@ -77,6 +77,7 @@ describe('settings/save-business', () => {
     [{ address: undefined }, 'Address is required.'],
     [{ state: 'Atlantis' }, 'State must be an Indian state or union territory, such as Karnataka.'],
     [{ pincode: '5600' }, 'Pin code must be 6 digits.'],
+    [{ pincode: '056001' }, 'Pin code must be 6 digits.'],
     [{ invoicePrefix: 'JWS1' }, expect.stringMatching(/^Invoice prefix must be 1 to 3 letters/)],
     [{ invoicePrefix: 'J/W' }, expect.stringMatching(/^Invoice prefix must be 1 to 3 letters/)],
     [{ overdueDays: 0 }, 'Overdue days must be a whole number from 1 to 365.'],

@@ -177,6 +177,8 @@ describe('the orders lists filtered', () => {
       ['view-all-orders?emergency=yes', 'emergency must be true or false.'],
       ['view-all-orders?type=old', 'Type must be fresh or reorder.'],
       ['view-all-orders?pincode=5600', 'Pin code must be 6 digits.'],
+      // No Indian PIN code starts with 0 (shared/pincode.ts).
+      ['view-all-orders?pincode=056001', 'Pin code must be 6 digits.'],
     ];
     for (const [url, message] of cases) {
       const res = await get(url);

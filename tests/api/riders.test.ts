@@ -384,6 +384,7 @@ describe('GET rider/get-riders', () => {
   it.each<[Record<string, string | number>, string]>([
     [{ pincode: '5600' }, 'Pin code must be 6 digits.'],
     [{ prefer: '560001,abc' }, 'Prefer must be 6-digit pin codes separated by commas.'],
+    [{ prefer: '560001,056001' }, 'Prefer must be 6-digit pin codes separated by commas.'],
     [
       { prefer: Array.from({ length: 51 }, (_, i) => String(560100 + i)).join(',') },
       'Prefer takes at most 50 pin codes.',

@@ -143,6 +143,10 @@ describe('Business details form', () => {
     renderPanel('/business-details', { dataProvider });
     const pincode = await screen.findByRole('textbox', { name: /Pin Code/ }, SLOW);
     await userEvent.clear(pincode);
+    // Pasted whole, so only the finished value is checked: no Indian PIN code starts with 0.
+    await userEvent.paste('056001');
+    expect(await screen.findByText('A pin code has 6 digits.')).toBeInTheDocument();
+    await userEvent.clear(pincode);
     await userEvent.type(pincode, '5600');
     expect(await screen.findByText('A pin code has 6 digits.')).toBeInTheDocument();
     const prefix = textbox(/Invoice prefix/);

@@ -8,6 +8,7 @@ import {
   requiredText,
 } from '../../lib/validation';
 import { gstinProblem, normaliseGstin, stateCodeOf, stateNameOf } from '@shared/gst';
+import { PIN_CODE_PATTERN } from '@shared/pincode';
 
 const MOST_OVERDUE_DAYS = 365;
 
@@ -45,7 +46,7 @@ export const saveBusinessBody = z
     state,
     pincode: plainText('Pin code', 'Pin code is required.')
       .trim()
-      .regex(/^\d{6}$/, 'Pin code must be 6 digits.'),
+      .regex(PIN_CODE_PATTERN, 'Pin code must be 6 digits.'),
     phone: blankIsNone(phoneNumber('Phone')).transform((v) => v ?? ''),
     email: blankIsNone(emailAddress('Email')).transform((v) => v ?? ''),
     invoicePrefix: plainText('Invoice prefix', 'Invoice prefix is required.')

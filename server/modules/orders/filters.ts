@@ -1,13 +1,14 @@
 import { z } from 'zod';
+import { isPinCode } from '@shared/pincode';
 import { OPEN_ORDER_STATUSES, type OrderStatus, type OrderType } from '../../db/schema';
 import { isCalendarDay } from '../../lib/validation';
 import type { OrderFilter } from './conditions';
 
-/** A pin code filter: six digits; blank means "all". */
+/** A pin code filter: a pin code (shared/pincode.ts); blank means "all". */
 export const pincode = z
   .string()
   .trim()
-  .regex(/^(\d{6})?$/, 'Pin code must be 6 digits.')
+  .refine((v) => v === '' || isPinCode(v), { error: 'Pin code must be 6 digits.' })
   .optional()
   .transform((v) => v || undefined);
 

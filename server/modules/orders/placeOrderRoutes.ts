@@ -1,137 +1,18 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Database } from '../../db/client';
-import {
-  accessoriesTable,
-  categoriesTable,
-  customerAddressesTable,
-  customersTable,
-  ordersTable,
-  orderStatusHistoryTable,
-  pincodesTable,
-  productsTable,
-} from '../../db/schema';
-import { badRequest, conflict, notFound } from '../../lib/errors';
+import { notFound } from '../../lib/errors';
 import { ok } from '../../lib/reply';
 import { answers } from '../../lib/responses';
-import { createBusinessRepository } from '../business/repository';
-import { createDeliverySettingsRepository } from '../deliverySettings/repository';
-import { orderTaxPaise, taxOfLine, type TaxClass } from '../invoices/document';
 import { toOrderDto } from './dto';
-import { placeOrder, type NewOrder } from './placeOrder';
+import { placePhoneOrder } from './phoneOrder';
 import { createOrderRepository } from './repository';
-import { oneOrder, placeOrderBody, type PlaceOrderBody } from './schemas';
-
-/** The slot an emergency is promised when none is given (as the customers' app writes it). */
-export const EMERGENCY_SLOT = 'Within 2 hours';
-/** The note on the first history row: who took the order, and how. */
-export const PHONE_NOTE = 'Taken by phone';
-
-/** The price a customer pays for a product or an accessory: the discounted one when set. */
-const sellingPrice = (row: { price: string; discountPrice: string }) =>
-  Number(row.discountPrice) || Number(row.price);
+import { oneOrder, placeOrderBody } from './schemas';
 
 /**
- * Everything a phone order needs, checked, with the messages an operator can act on: the
- * customer (not blocked), one of their addresses on a served pin code, an active product of an
- * active service, the accessories of that service.
- */
-async function checkedOrder(db: Database, body: PlaceOrderBody) {
-  const accessoryIds = (body.accessories ?? []).map((a) => a.accessoryId);
-  const [customers, addresses, products, accessories] = await Promise.all([
-    db
-      .select({ id: customersTable.id, status: customersTable.status })
-      .from(customersTable)
-      .where(eq(customersTable.id, body.customerId)),
-    db.select().from(customerAddressesTable).where(eq(customerAddressesTable.id, body.addressId)),
-    db
-      .select({ product: productsTable, service: categoriesTable })
-      .from(productsTable)
-      .innerJoin(categoriesTable, eq(categoriesTable.id, productsTable.categoryId))
-      .where(eq(productsTable.id, body.productId)),
-    accessoryIds.length
-      ? db.select().from(accessoriesTable).where(inArray(accessoriesTable.id, accessoryIds))
-      : Promise.resolve([]),
-  ]);
-
-  const customer = customers[0];
-  if (!customer) throw notFound('This customer does not exist.');
-  if (customer.status === 'Blocked') {
-    throw conflict(
-      'This customer is blocked. Unblock them under Customers before placing an order.',
-    );
-  }
-  const address = addresses[0];
-  if (!address) throw notFound('This address does not exist.');
-  if (address.customerId !== customer.id) {
-    throw badRequest("This address is not one of the customer's. Choose one of their addresses.");
-  }
-  const found = products[0];
-  if (!found) throw notFound('This product does not exist.');
-  const { product, service } = found;
-  if (service.status !== 'Active') {
-    throw conflict(`The ${service.name} service is inactive. Make it active under Services first.`);
-  }
-  if (product.status !== 'Active') {
-    throw conflict(`${product.name} is inactive. Make it active or choose another product.`);
-  }
-
-  const chosen: NonNullable<NewOrder['accessories']> = [];
-  /** Each chosen accessory's GST classification, in the same order. */
-  const chosenTax: TaxClass[] = [];
-  for (const wanted of body.accessories ?? []) {
-    const accessory = accessories.find((a) => a.id === wanted.accessoryId);
-    if (!accessory) throw notFound(`The accessory ${wanted.accessoryId} does not exist.`);
-    if (chosen.some((a) => a.accessoryId === accessory.id)) {
-      throw badRequest(
-        `${accessory.name} is listed twice. List each accessory once, with its quantity.`,
-      );
-    }
-    if (accessory.categoryId !== service.id) {
-      throw badRequest(`${accessory.name} is not an accessory of ${service.name}.`);
-    }
-    if (accessory.status !== 'Active') {
-      throw conflict(`${accessory.name} is inactive. Make it active or leave it out.`);
-    }
-    chosen.push({
-      accessoryId: accessory.id,
-      name: accessory.name,
-      quantity: wanted.quantity,
-      amount: sellingPrice(accessory),
-    });
-    chosenTax.push(accessory);
-  }
-
-  const [pincode] = await db
-    .select({ status: pincodesTable.status })
-    .from(pincodesTable)
-    .where(eq(pincodesTable.number, address.pincode));
-  if (!pincode) {
-    throw badRequest(
-      `Pin code ${address.pincode} is not a service area. Add it under Pin Codes first.`,
-    );
-  }
-  if (pincode.status !== 'Active') {
-    throw badRequest(
-      `Pin code ${address.pincode} is inactive. Make it active under Pin Codes first.`,
-    );
-  }
-  return { customer, address, product, service, accessories: chosen, accessoryTax: chosenTax };
-}
-
-/**
- * Addition: an order taken by phone (issue 15.6), priced on the server as the customers' app
- * prices one (server/db/seed/orders.ts): the product's selling price x quantity plus the
- * accessories, the standard delivery charge, the emergency charge for an emergency, and GST on
- * all of it as its tax invoice will compute it (orderTaxPaise: each line at the product's,
- * accessory's or service's rate, else the delivery settings' GST; the charges at the product's
- * rate), so the order's GST is its invoice's tax. It is placed like any order (placeOrder), so the
- * counters, the first history row (naming the admin who took it) and the live alert follow.
+ * order/place-order: an order taken by phone (issue 15.6). The checks, the pricing and the
+ * transaction are placePhoneOrder's (phoneOrder.ts); the handler answers with the order placed.
  */
 const placeOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   const orders = createOrderRepository(app.db);
-  const settings = createDeliverySettingsRepository(app.db);
-  const business = createBusinessRepository(app.db);
 
   app.post(
     '/place-order',
@@ -143,88 +24,7 @@ const placeOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const body = request.body;
-      const admin = request.admin!;
-      const checked = await checkedOrder(app.db, body);
-      const [charges, seller, [previous]] = await Promise.all([
-        settings.getCharge(),
-        business.get(),
-        // A customer's first order of a service is `fresh`, later ones `reorder` (as the app).
-        app.db
-          .select({ id: ordersTable.id })
-          .from(ordersTable)
-          .where(
-            and(
-              eq(ordersTable.customerId, checked.customer.id),
-              eq(ordersTable.categoryId, checked.service.id),
-            ),
-          )
-          .limit(1),
-      ]);
-
-      const price = sellingPrice(checked.product);
-      const isEmergency = body.isEmergency ?? false;
-      const deliveryCharge = charges.standardCharge;
-      const emergencyCharge = isEmergency ? charges.emergencyCharge : 0;
-      const { address } = checked;
-      const gst =
-        orderTaxPaise(
-          {
-            principal: {
-              description: checked.product.name,
-              quantity: body.quantity,
-              unitPrice: price,
-              ...taxOfLine(checked.product, checked.service, charges.gst),
-            },
-            accessories: checked.accessories.map((a, i) => ({
-              description: a.name,
-              quantity: a.quantity,
-              unitPrice: a.amount,
-              ...taxOfLine(checked.accessoryTax[i]!, checked.service, charges.gst),
-            })),
-            deliveryCharge,
-            emergencyCharge,
-          },
-          address.state,
-          seller?.stateCode,
-        ) / 100;
-
-      const input: NewOrder = {
-        customerId: checked.customer.id,
-        categoryId: checked.service.id,
-        productId: checked.product.id,
-        orderType: previous ? 'reorder' : 'fresh',
-        quantity: body.quantity,
-        returnQuantity: body.returnQuantity ?? 0,
-        price,
-        deliveryCharge,
-        emergencyCharge,
-        gst,
-        paymentMethod: body.paymentMethod,
-        isEmergency,
-        deliveryTime: body.deliveryTime || (isEmergency ? EMERGENCY_SLOT : null),
-        specialInstruction: body.specialInstruction || null,
-        addressId: address.id,
-        address: {
-          fullAddress: address.fullAddress,
-          city: address.city,
-          state: address.state,
-          pincode: address.pincode,
-        },
-        accessories: checked.accessories,
-      };
-
-      // One transaction: the order, its accessories and its first history row, which names
-      // the admin who took the call (placeOrder's own transaction nests as a savepoint).
-      const placed = await app.db.transaction(async (tx) => {
-        const order = await placeOrder(tx, input);
-        await tx
-          .update(orderStatusHistoryTable)
-          .set({ adminId: admin.id, adminName: admin.name, note: PHONE_NOTE })
-          .where(eq(orderStatusHistoryTable.orderId, order.id));
-        return order;
-      });
-
+      const placed = await placePhoneOrder(app.db, request.body, request.admin!);
       const row = await orders.findById(placed.id);
       if (!row) throw notFound('This order does not exist.');
       return reply

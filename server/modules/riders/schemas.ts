@@ -175,7 +175,7 @@ export const preferQuery = z
           .filter(Boolean),
       ),
     ];
-    if (pins.some((p) => !/^\d{6}$/.test(p))) {
+    if (pins.some((p) => !isPinCode(p))) {
       ctx.addIssue({
         code: 'custom',
         message: 'Prefer must be 6-digit pin codes separated by commas.',
