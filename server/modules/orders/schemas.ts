@@ -286,7 +286,7 @@ export const autoAssignedDto = z.object({
   }),
 });
 
-// Placing an order by phone (placeOrderRoutes.ts).
+// Placing an order by phone (placeOrderRoutes.ts; the checks, prices and transaction in phoneOrder.ts).
 
 export const PAYMENT_METHODS = ['Cash on Delivery', 'Online', 'Wallet'] as const;
 const MOST_ACCESSORIES = 20;
