@@ -1,14 +1,6 @@
-import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
+import { browserPath, CHROMIUM_ARGS } from './tests/e2e/browser';
 import { BASE_URL, E2E_DATA_DIR, E2E_PORT, SUPER_ADMIN } from './tests/e2e/fixtures';
-
-/** Never downloads a browser: CHROME_PATH, Debian's chromium, or the one @sparticuz/chromium ships. */
-async function browserPath(): Promise<string> {
-  if (process.env.CHROME_PATH) return process.env.CHROME_PATH;
-  if (existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
-  const { default: chromium } = await import('@sparticuz/chromium');
-  return chromium.executablePath();
-}
 
 const executablePath = await browserPath();
 
@@ -30,17 +22,7 @@ export default defineConfig({
     trace: 'off',
     launchOptions: {
       executablePath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-dev-shm-usage',
-        '--no-zygote',
-        '--use-angle=swiftshader',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      args: CHROMIUM_ARGS,
     },
   },
   webServer: {

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestServer } from '@tests/api/helpers';
+import { browserPath, CHROMIUM_ARGS } from '@tests/e2e/browser';
 
 const args = process.argv.slice(2);
 const listFiles = args.includes('--files');
@@ -21,13 +22,6 @@ if (!existsSync(path.join(distDir, 'index.html'))) {
 }
 
 /** As playwright.config.ts: never downloads a browser. */
-async function browserPath(): Promise<string> {
-  if (process.env.CHROME_PATH) return process.env.CHROME_PATH;
-  if (existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
-  const { default: sparticuz } = await import('@sparticuz/chromium');
-  return sparticuz.executablePath();
-}
-
 interface Sizes {
   raw: number;
   gzip: number;
@@ -129,17 +123,7 @@ try {
   const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
   browser = await chromium.launch({
     executablePath: await browserPath(),
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--no-zygote',
-      '--use-angle=swiftshader',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    args: CHROMIUM_ARGS,
   });
 
   // 1. A visitor opens the login page.

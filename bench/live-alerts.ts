@@ -15,6 +15,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, bearer, createTestServer } from '@tests/api/helpers';
 import { createOrderFixtures } from '@tests/api/orderFixtures';
 import { ensurePincodes } from '@tests/api/riderFixtures';
+import { browserPath, CHROMIUM_ARGS } from '@tests/e2e/browser';
 import { ms, percentile } from './stats';
 
 const ORDERS = Number(process.argv[2] ?? 10);
@@ -24,13 +25,6 @@ if (!existsSync(path.join(distDir, 'index.html'))) {
 }
 
 /** As playwright.config.ts: never downloads a browser. */
-async function browserPath(): Promise<string> {
-  if (process.env.CHROME_PATH) return process.env.CHROME_PATH;
-  if (existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
-  const { default: sparticuz } = await import('@sparticuz/chromium');
-  return sparticuz.executablePath();
-}
-
 const server = await createTestServer({ env: { DIST_DIR: distDir } });
 let browser: Browser | undefined;
 try {
@@ -40,17 +34,7 @@ try {
   const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
   browser = await chromium.launch({
     executablePath: await browserPath(),
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--no-zygote',
-      '--use-angle=swiftshader',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    args: CHROMIUM_ARGS,
   });
   const page = await browser.newPage({ baseURL: address, viewport: { width: 1366, height: 900 } });
   const streamOpen = page.waitForResponse(
