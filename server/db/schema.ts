@@ -25,6 +25,7 @@ export * from '../modules/returnables/tables';
 export * from '../modules/returns/tables';
 export * from '../modules/riders/tables';
 export * from '../modules/subCategories/tables';
+export * from '../modules/subscriptions/tables';
 export * from '../modules/supports/tables';
 
 // The facts the panel shares (permission groups, statuses, category kinds, support types) are

@@ -20,6 +20,7 @@ import { customerAddressesTable, customersTable } from '../customers/tables';
 import { plansTable } from '../plans/tables';
 import { productsTable } from '../products/tables';
 import { type RunShift, ridersTable } from '../riders/tables';
+import { subscriptionsTable } from '../subscriptions/tables';
 
 /*
  * Kept by database triggers (change them together with these tables), in
@@ -98,6 +99,11 @@ export const ordersTable = pgTable(
     assignedAt: timestamp('assigned_at', { withTimezone: true }),
     runDate: date('run_date', { mode: 'string' }),
     runShift: text('run_shift').$type<RunShift>(),
+    /** Made from a subscription (issue 35): which one, for which delivery day. */
+    subscriptionId: text('subscription_id').references(() => subscriptionsTable.id, {
+      onDelete: 'restrict',
+    }),
+    deliveryDay: date('delivery_day', { mode: 'string' }),
     ...timestamps,
   },
   (t) => {
@@ -108,6 +114,23 @@ export const ordersTable = pgTable(
     const filters = [t.status, t.orderType, t.isEmergency, t.pincode] as const;
     return [
       uniqueIndex('orders_order_id_key').on(t.orderId),
+      // A subscription's day is made once, whatever the runs, instances and retries.
+      uniqueIndex('orders_subscription_day_key')
+        .on(t.subscriptionId, t.deliveryDay)
+        .where(sql`${t.subscriptionId} is not null`),
+      // A made day's counts (the roster): its orders by service, product or plan, slot, pin code.
+      index('orders_delivery_day_idx')
+        .on(
+          t.deliveryDay,
+          t.categoryId,
+          t.productId,
+          t.planId,
+          t.deliveryTime,
+          t.pincode,
+          t.quantity,
+          t.status,
+        )
+        .where(sql`${t.deliveryDay} is not null`),
       // A rider's runs of a day (run sheet, hand-off, load, cash on delivery).
       index('orders_rider_run_idx')
         .on(t.riderId, t.runDate, t.runShift, t.createdAt, t.id)

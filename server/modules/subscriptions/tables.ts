@@ -1,0 +1,204 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import type { ScheduleKind, SubscriptionStatus } from '@shared/schedule';
+import { id, timestamps } from '../../db/columns';
+import { categoriesTable } from '../categories/tables';
+import { customerAddressesTable, customersTable } from '../customers/tables';
+import { plansTable } from '../plans/tables';
+import { productsTable } from '../products/tables';
+
+/*
+ * Standing orders and tiffin plans (issue 35). Each due day becomes one order (orders.subscription_id
+ * and orders.delivery_day, unique together: the key that makes a day exactly once); pauses, skips
+ * and holidays stop a due day; every change is a row of subscription_changes.
+ */
+
+/** An accessory delivered with each day's order, by id and quantity (priced on the day). */
+export interface SubscriptionAccessory {
+  accessoryId: string;
+  quantity: number;
+}
+
+export const subscriptionsTable = pgTable(
+  'subscriptions',
+  {
+    id: id(),
+    customerId: text('customer_id')
+      .notNull()
+      .references(() => customersTable.id, { onDelete: 'restrict' }),
+    /** The service (category) of the product or plan. */
+    categoryId: text('category_id')
+      .notNull()
+      .references(() => categoriesTable.id, { onDelete: 'restrict' }),
+    /** What is delivered: a product (water, oxygen, laundry, ...) or a tiffin plan; one of them. */
+    productId: text('product_id').references(() => productsTable.id, { onDelete: 'restrict' }),
+    planId: text('plan_id').references(() => plansTable.id, { onDelete: 'restrict' }),
+    accessories: jsonb('accessories').$type<SubscriptionAccessory[]>().notNull().default([]),
+    quantity: integer('quantity').notNull().default(1),
+    /** Empty jars or cylinders to collect at each delivery. */
+    returnQuantity: integer('return_quantity').notNull().default(0),
+    scheduleKind: text('schedule_kind').$type<ScheduleKind>().notNull(),
+    /** ISO weekdays (1 Monday .. 7 Sunday) for `weekdays`; empty otherwise. */
+    weekdays: integer('weekdays')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    /** Every how many days, counted from the start date: 1 daily, 2 alternate, N every N days. */
+    intervalDays: integer('interval_days').notNull().default(1),
+    /** One of the delivery times (Settings > Delivery Times), as its label. */
+    slot: text('slot').notNull(),
+    addressId: text('address_id')
+      .notNull()
+      .references(() => customerAddressesTable.id, { onDelete: 'restrict' }),
+    /** The delivery address's pin code, kept with it for the filters and the day's counts. */
+    pincode: text('pincode').notNull(),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    /** Null: open-ended. A tiffin plan's end follows its duration (and extensions). */
+    endDate: date('end_date', { mode: 'string' }),
+    paymentMethod: text('payment_method').notNull(),
+    specialInstruction: text('special_instruction'),
+    status: text('status').$type<SubscriptionStatus>().notNull().default('Active'),
+    /** Why it is paused or ended, in words (e.g. 'Customer blocked'). */
+    statusReason: text('status_reason'),
+    ...timestamps,
+  },
+  (t) => [
+    index('subscriptions_created_idx').on(t.createdAt, t.id),
+    index('subscriptions_status_created_idx').on(t.status, t.createdAt, t.id),
+    index('subscriptions_category_status_created_idx').on(
+      t.categoryId,
+      t.status,
+      t.createdAt,
+      t.id,
+    ),
+    index('subscriptions_pincode_created_idx').on(t.pincode, t.createdAt, t.id),
+    index('subscriptions_customer_created_idx').on(t.customerId, t.createdAt, t.id),
+    // "Ending within N days": the subscriptions that have an end, by it.
+    index('subscriptions_end_idx')
+      .on(t.endDate, t.id)
+      .where(sql`${t.endDate} is not null and ${t.status} <> 'Ended'`),
+    index('subscriptions_product_idx').on(t.productId),
+    index('subscriptions_plan_idx').on(t.planId),
+  ],
+);
+
+/** Every change of a subscription: who, when, what (field: [before, after]) and why. */
+export const subscriptionChangesTable = pgTable(
+  'subscription_changes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    subscriptionId: text('subscription_id')
+      .notNull()
+      .references(() => subscriptionsTable.id, { onDelete: 'cascade' }),
+    /** created, edited, paused, resumed, skipped, unskipped, ended, extended, order cancelled. */
+    action: text('action').notNull(),
+    changes: jsonb('changes').$type<Record<string, [unknown, unknown]>>(),
+    note: text('note'),
+    /** Null: the system (the clock, a holiday, blocking the customer). */
+    adminId: text('admin_id'),
+    adminName: text('admin_name'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('subscription_changes_subscription_idx').on(t.subscriptionId, t.at)],
+);
+
+/** A pause between two dates, both included (`toDate` null: until resumed). */
+export const subscriptionPausesTable = pgTable(
+  'subscription_pauses',
+  {
+    id: id(),
+    subscriptionId: text('subscription_id')
+      .notNull()
+      .references(() => subscriptionsTable.id, { onDelete: 'cascade' }),
+    fromDate: date('from_date', { mode: 'string' }).notNull(),
+    toDate: date('to_date', { mode: 'string' }),
+    reason: text('reason'),
+    /** A paid plan's end moves by the scheduled days this pause takes. */
+    extendEnd: boolean('extend_end').notNull().default(false),
+    adminId: text('admin_id'),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index('subscription_pauses_subscription_idx').on(t.subscriptionId, t.fromDate)],
+);
+
+/** A single day skipped. */
+export const subscriptionSkipsTable = pgTable(
+  'subscription_skips',
+  {
+    subscriptionId: text('subscription_id')
+      .notNull()
+      .references(() => subscriptionsTable.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    adminId: text('admin_id'),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [primaryKey({ columns: [t.subscriptionId, t.day] })],
+);
+
+/** A day without deliveries, for the whole business (no pin codes) or for the pin codes listed. */
+export const holidaysTable = pgTable(
+  'holidays',
+  {
+    id: id(),
+    day: date('day', { mode: 'string' }).notNull(),
+    name: text('name').notNull(),
+    /** Empty: every pin code. */
+    pincodes: text('pincodes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Paid plans due that day end one scheduled day later. */
+    extendPlans: boolean('extend_plans').notNull().default(false),
+    adminId: text('admin_id'),
+    ...timestamps,
+  },
+  (t) => [index('holidays_day_idx').on(t.day)],
+);
+
+/** Subscription settings, one row (id 'default'). */
+export const subscriptionSettingsTable = pgTable('subscription_settings', {
+  id: text('id').primaryKey().default('default'),
+  /** India time (HH:MM) at which the next day's deliveries are made. */
+  cutoff: text('cutoff').notNull().default('21:00'),
+  updatedAt: timestamps.updatedAt,
+});
+
+export type RosterRunTrigger = 'clock' | 'admin';
+export type RosterRunStatus = 'running' | 'done' | 'failed';
+
+/** Every run that made a day's deliveries: when, who or the clock, how many made and skipped. */
+export const rosterRunsTable = pgTable(
+  'roster_runs',
+  {
+    id: id(),
+    /** The delivery day made. */
+    day: date('day', { mode: 'string' }).notNull(),
+    trigger: text('trigger').$type<RosterRunTrigger>().notNull(),
+    adminId: text('admin_id'),
+    adminName: text('admin_name'),
+    status: text('status').$type<RosterRunStatus>().notNull().default('running'),
+    generated: integer('generated').notNull().default(0),
+    /** Due that day but not made, by reason: { paused: 12, skipped: 3, holiday: 40, ... }. */
+    skipped: jsonb('skipped').$type<Record<string, number>>().notNull().default({}),
+    /** Already made by an earlier run (a second run of a day makes nothing). */
+    alreadyMade: integer('already_made').notNull().default(0),
+    error: text('error'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('roster_runs_started_idx').on(t.startedAt, t.id),
+    index('roster_runs_day_idx').on(t.day, t.startedAt),
+  ],
+);
