@@ -24,6 +24,7 @@ export * from '../modules/products/tables';
 export * from '../modules/returnables/tables';
 export * from '../modules/returns/tables';
 export * from '../modules/riders/tables';
+export * from '../modules/roster/tables';
 export * from '../modules/subCategories/tables';
 export * from '../modules/subscriptions/tables';
 export * from '../modules/supports/tables';
