@@ -10,6 +10,7 @@ import { contentResources } from './content';
 import { dashboard } from './dashboard';
 import { deliverySettings } from './deliverySettings';
 import { ecommResources } from './ecomm';
+import { holidays } from './holidays';
 import { orders } from './orders';
 import { pincodes } from './pincodes';
 import { plans } from './plans';
@@ -17,6 +18,7 @@ import { pricing } from './pricing';
 import { products } from './products';
 import { returnables } from './returnables';
 import { returns } from './returns';
+import { rosterResources } from './roster';
 import { riders } from './riders';
 import { subCategories } from './subCategories';
 import { supports } from './supports';
@@ -44,6 +46,8 @@ export const resources: ResourceDeclaration[] = [
   // Its menu entries (Riders, Cash on delivery) follow the per-service Assigning Jobs ones.
   riders,
   orders,
+  // Its menu entry (Tomorrow) follows the orders' ones.
+  ...rosterResources,
   returns,
   // Its menu entries (Outstanding returnables, Depot stock) follow Water and Oxygen Returns.
   returnables,
@@ -52,4 +56,5 @@ export const resources: ResourceDeclaration[] = [
   dashboard,
   ...contentResources,
   business,
+  holidays,
 ];

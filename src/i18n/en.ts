@@ -19,6 +19,8 @@ import { messages as supportsMessages } from '@resources/supports/messages';
 import { messages as contentMessages } from '@resources/content/messages';
 import { messages as ecommMessages } from '@resources/ecomm/messages';
 import { messages as dashboardMessages } from '@resources/dashboard/messages';
+import { messages as rosterMessages } from '@resources/roster/messages';
+import { messages as holidaysMessages } from '@resources/holidays/messages';
 
 /**
  * The one catalogue of the panel's wording. `app.*` holds the spec's texts (with the corrections
@@ -145,6 +147,8 @@ export const messages = {
     content: contentMessages,
     ecomm: ecommMessages,
     dashboard: dashboardMessages,
+    roster: rosterMessages,
+    holidays: holidaysMessages,
     categories: {
       title: 'Categories',
       add_title: 'Add Category',

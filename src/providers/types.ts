@@ -2,10 +2,12 @@ import type { assigningJobActions } from '@resources/assigningJobs/calls';
 import type { businessActions } from '@resources/business/calls';
 import type { contentActions } from '@resources/content/calls';
 import type { deliverySettingsActions } from '@resources/deliverySettings/calls';
+import type { holidayActions } from '@resources/holidays/calls';
 import type { orderActions } from '@resources/orders/calls';
 import type { returnableActions } from '@resources/returnables/calls';
 import type { returnActions } from '@resources/returns/calls';
 import type { riderActions } from '@resources/riders/calls';
+import type { rosterActions } from '@resources/roster/calls';
 import type { supportActions } from '@resources/supports/calls';
 import type { userActions } from '@resources/users/calls';
 import type { ActionMethods } from './actions';
@@ -19,10 +21,12 @@ export type AppActions = typeof assigningJobActions &
   typeof businessActions &
   typeof contentActions &
   typeof deliverySettingsActions &
+  typeof holidayActions &
   typeof orderActions &
   typeof returnableActions &
   typeof returnActions &
   typeof riderActions &
+  typeof rosterActions &
   typeof supportActions &
   typeof userActions;
 
