@@ -2,6 +2,7 @@ import {
   Datagrid,
   FunctionField,
   ListContextProvider,
+  ResourceContextProvider,
   TextField,
   useList,
   useTranslate,
@@ -31,37 +32,39 @@ export function RosterTable({ rows }: { rows: RosterRow[] }) {
   const list = useList({ data, perPage: Math.max(data.length, 1) });
   const t = (key: string) => translate(`app.roster.${key}`);
   return (
-    <ListContextProvider value={list}>
-      {phone ? (
-        <PhoneList
-          name={(row) => `${row.itemName} ${row.slot} ${row.pincode}`}
-          primary={(row) => `${row.itemName} · ${row.serviceName}`}
-          badge={(row) => <strong>{formatCount(row.quantity)}</strong>}
-          lines={(row) => [
-            `${row.slot} · ${row.pincode}`,
-            translate('app.roster.deliveries_line', { count: formatCount(row.deliveries) }),
-          ]}
-        />
-      ) : (
-        <Datagrid bulkActionButtons={false} rowClick={false} sx={COMPACT_ON_PHONES}>
-          <TextField source="serviceName" label={t('service')} />
-          <TextField source="itemName" label={t('item')} />
-          <TextField source="slot" label={t('slot')} />
-          <TextField source="pincode" label={t('pincode')} />
-          <FunctionField
-            source="deliveries"
-            label={t('deliveries')}
-            textAlign="right"
-            render={count('deliveries')}
+    <ResourceContextProvider value="roster">
+      <ListContextProvider value={list}>
+        {phone ? (
+          <PhoneList
+            name={(row) => `${row.itemName} ${row.slot} ${row.pincode}`}
+            primary={(row) => `${row.itemName} · ${row.serviceName}`}
+            badge={(row) => <strong>{formatCount(row.quantity)}</strong>}
+            lines={(row) => [
+              `${row.slot} · ${row.pincode}`,
+              translate('app.roster.deliveries_line', { count: formatCount(row.deliveries) }),
+            ]}
           />
-          <FunctionField
-            source="quantity"
-            label={t('quantity')}
-            textAlign="right"
-            render={count('quantity')}
-          />
-        </Datagrid>
-      )}
-    </ListContextProvider>
+        ) : (
+          <Datagrid bulkActionButtons={false} rowClick={false} sx={COMPACT_ON_PHONES}>
+            <TextField source="serviceName" label={t('service')} />
+            <TextField source="itemName" label={t('item')} />
+            <TextField source="slot" label={t('slot')} />
+            <TextField source="pincode" label={t('pincode')} />
+            <FunctionField
+              source="deliveries"
+              label={t('deliveries')}
+              textAlign="right"
+              render={count('deliveries')}
+            />
+            <FunctionField
+              source="quantity"
+              label={t('quantity')}
+              textAlign="right"
+              render={count('quantity')}
+            />
+          </Datagrid>
+        )}
+      </ListContextProvider>
+    </ResourceContextProvider>
   );
 }
