@@ -14,14 +14,14 @@
  */
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { buildApp } from '@server/app';
 import { loadConfig } from '@server/config';
 import { adminsTable } from '@server/db/schema';
 import { openDatabase } from '@server/db/client';
+import { ensureSuperAdmin } from '@server/db/seed';
 import { makeDeliveryDay } from '@server/modules/roster/makeDay';
 import { addDays, indiaDay } from '@shared/time';
-import { eq } from 'drizzle-orm';
 import { ms, percentile } from './stats';
 
 const { values: args } = parseArgs({
@@ -51,13 +51,17 @@ const { db } = handle;
 const app = await buildApp({ config, db });
 await app.ready();
 
+// As the server does at start: the super-admin exists (made from ADMIN_EMAIL if not).
+await ensureSuperAdmin(db, config);
 const [admin] = await db
   .select()
   .from(adminsTable)
   .where(eq(adminsTable.role, 'super-admin'))
   .limit(1);
-if (!admin) throw new Error('no super-admin in this database: start the server on it once');
-const token = await app.sessions.sign({ adminId: admin.id, sessionVersion: admin.sessionVersion });
+const token = await app.sessions.sign({
+  adminId: admin!.id,
+  sessionVersion: admin!.sessionVersion,
+});
 const headers = { authorization: `Bearer ${token}` };
 const get = async (url: string) => {
   const t0 = performance.now();
@@ -97,12 +101,12 @@ const idle = await (async () => {
   return listLoad(() => performance.now() > until, Number(args.connections));
 })();
 console.log(
-  `list calls, idle:         p50 ${ms(percentile(idle, 50))}  p99 ${ms(percentile(idle, 99))}  (${idle.length} calls)`,
+  `list calls, idle:         p50 ${ms(percentile(idle, 50))}  p99 ${ms(percentile(idle, 99))} ms  (${idle.length} calls)`,
 );
 
 const projected = [];
 for (let i = 0; i < 5; i++) projected.push(await get(`/api/roster/get-roster?date=${day}`));
-console.log(`get-roster, projected:    median ${ms(percentile(projected, 50))}`);
+console.log(`get-roster, projected:    median ${ms(percentile(projected, 50))} ms`);
 
 let finished = false;
 const t0 = performance.now();
@@ -121,12 +125,12 @@ console.log(
     (run.error ? `, error: ${run.error}` : ''),
 );
 console.log(
-  `list calls, while making: p50 ${ms(percentile(during, 50))}  p99 ${ms(percentile(during, 99))}  max ${ms(Math.max(0, ...during))}  (${during.length} calls)`,
+  `list calls, while making: p50 ${ms(percentile(during, 50))}  p99 ${ms(percentile(during, 99))}  max ${ms(Math.max(0, ...during))} ms  (${during.length} calls)`,
 );
 
 const made = [];
 for (let i = 0; i < 5; i++) made.push(await get(`/api/roster/get-roster?date=${day}`));
-console.log(`get-roster, made:         median ${ms(percentile(made, 50))}`);
+console.log(`get-roster, made:         median ${ms(percentile(made, 50))} ms`);
 
 if (!args.keep) {
   // The orders' triggers keep the counters right on delete as on insert.
