@@ -37,6 +37,8 @@ import plansModule from './modules/plans';
 import productsModule from './modules/products';
 import returnablesModule from './modules/returnables';
 import returnsModule from './modules/returns';
+import rosterModule from './modules/roster';
+import { startRosterClock, type RosterClockOptions } from './modules/roster/clock';
 import ridersModule from './modules/riders';
 import subCategoriesModule from './modules/subCategories';
 import supportsModule from './modules/supports';
@@ -61,6 +63,12 @@ export interface BuildAppOptions {
   mailer?: Mailer;
   /** Default: the `uploads` table with DATABASE_URL, else DATA_DIR/uploads (uploadStoreFor). */
   uploads?: UploadStore;
+  /**
+   * Starts the roster's clock (server/modules/roster/clock.ts: each day's deliveries made at the
+   * cut-off) once the app is ready, stopped on close. main.ts passes `{}`; tests leave it out
+   * unless they test the clock.
+   */
+  rosterClock?: Omit<RosterClockOptions, 'db' | 'log'>;
 }
 
 /** The whole server as one Fastify instance; main.ts listens with it, tests `inject` into it. */
@@ -143,6 +151,8 @@ export async function buildApp(opts: BuildAppOptions) {
     [supportsModule, {}],
     [contentModule, {}],
     [ecommerceModule, {}],
+    // Issue 35: each day's deliveries made from the subscriptions, holidays
+    [rosterModule, { turns }],
     [dashboardModule, {}],
   ] as const;
   await app.register(
@@ -151,6 +161,16 @@ export async function buildApp(opts: BuildAppOptions) {
     },
     { prefix: '/api' },
   );
+
+  const clockOptions = opts.rosterClock;
+  if (clockOptions) {
+    let clock: ReturnType<typeof startRosterClock> | undefined;
+    app.addHook('onReady', async () => {
+      clock = startRosterClock({ ...clockOptions, db: opts.db, log: app.log });
+    });
+    // Before the database closes (main.ts's hook comes after): a run stops between batches.
+    app.addHook('onClose', async () => clock?.stop());
+  }
 
   // Uploaded images, named by their content hash, so they never change: cached for a year.
   await app.register(uploadsPlugin, { store: app.uploads });

@@ -33,7 +33,8 @@ await seedCategories(database.db, uploads);
 if (config.seedDemo) await seedDemoData(database.db, uploads, (line) => log.info(line));
 const stopStatistics = await keepPlannerStatistics(database);
 
-const app = await buildApp({ config, db: database.db, logger: log, uploads });
+// rosterClock: each day's deliveries made at the cut-off (server/modules/roster/clock.ts).
+const app = await buildApp({ config, db: database.db, logger: log, uploads, rosterClock: {} });
 // Runs once the server has stopped listening and every request in flight is answered.
 app.addHook('onClose', () => {
   stopStatistics();

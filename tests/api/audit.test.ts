@@ -577,6 +577,25 @@ describe('audit trail of every write route', () => {
       call: async () => () =>
         post('/api/terms-conditions/create-terms', { content: '<p>Terms</p>', type: 'terms' }),
     },
+    'POST /api/roster/generate': {
+      call: async () => () => post('/api/roster/generate', { date: '2026-01-15' }),
+    },
+    'POST /api/roster/update-settings': {
+      call: async () => () => post('/api/roster/update-settings', { cutoff: '20:00' }),
+    },
+    'POST /api/holiday/add': {
+      call: async () => () => post('/api/holiday/add', { day: '2026-01-26', name: 'Republic Day' }),
+    },
+    'POST /api/holiday/delete/:id': {
+      call: async () => {
+        const added = await post('/api/holiday/add', {
+          day: '2026-08-15',
+          name: 'Independence Day',
+        });
+        const id = (added.json() as { result: { holiday: { _id: string } } }).result.holiday._id;
+        return () => post(`/api/holiday/delete/${id}`);
+      },
+    },
     'POST /api/contact-us/create-contact-us': {
       call: async () => () =>
         post('/api/contact-us/create-contact-us', {

@@ -623,3 +623,58 @@ describe('every list, total and search is served by an index', () => {
     expect(result.totalReorderOrders).toBe(counts!.reorder);
   });
 });
+
+describe("the roster's counts and runs (issue 35)", () => {
+  const day = '2031-03-15';
+
+  beforeAll(async () => {
+    // A made day: 5 000 of the orders carry it (as a run writes them), and 3 000 runs.
+    await raw(
+      `UPDATE orders SET delivery_day = $1
+        WHERE id IN (SELECT id FROM orders ORDER BY created_at DESC, id LIMIT 5000)`,
+      [day],
+    );
+    await raw(
+      `INSERT INTO roster_runs (id, day, trigger, status, started_at, finished_at)
+       SELECT 'run-' || i, DATE '2023-01-01' + (i % 3000), 'clock', 'done',
+         TIMESTAMPTZ '2023-01-01' + i * INTERVAL '1 hour', TIMESTAMPTZ '2023-01-01' + i * INTERVAL '1 hour'
+       FROM generate_series(1, 3000) AS i`,
+      [],
+    );
+    await raw('ANALYZE orders', []);
+    await raw('ANALYZE roster_runs', []);
+  }, 120_000);
+
+  afterAll(async () => {
+    await raw('UPDATE orders SET delivery_day = NULL WHERE delivery_day = $1', [day]);
+    await raw(`DELETE FROM roster_runs WHERE id LIKE 'run-%'`, []);
+  });
+
+  it('counts a made day from orders_delivery_day_idx alone, and pages the runs by their index', async () => {
+    for (const url of [
+      `/api/roster/get-roster?date=${day}`,
+      '/api/roster/runs?page=200&limit=10',
+    ]) {
+      const { status, scans } = await sequentialScans(url);
+      expect(status, url).toBe(200);
+      expect(scans, url).toEqual([]);
+    }
+    const counts = (await explainCall(`/api/roster/get-roster?date=${day}`)).find((e) =>
+      /GROUP BY category_id/.test(e.text),
+    );
+    const reads: string[] = [];
+    walkPlan(counts!.plan, (node) => {
+      if (node['Index Name']) reads.push(`${node['Node Type']} ${node['Index Name']}`);
+    });
+    expect(reads).toEqual(['Index Only Scan orders_delivery_day_idx']);
+
+    const runs = (await explainCall('/api/roster/runs?page=200&limit=10')).find(
+      (e) => /from "roster_runs"/i.test(e.text) && /order by/i.test(e.text),
+    );
+    const runReads: string[] = [];
+    walkPlan(runs!.plan, (node) => {
+      if (node['Index Name']) runReads.push(`${node['Node Type']} ${node['Index Name']}`);
+    });
+    expect(runReads.join(', ')).toMatch(/^Index Scan( Backward)? roster_runs_started_idx$/);
+  });
+});

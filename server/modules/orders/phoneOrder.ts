@@ -13,18 +13,15 @@ import {
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { createBusinessRepository } from '../business/repository';
 import { createDeliverySettingsRepository } from '../deliverySettings/repository';
-import { orderTaxPaise, taxOfLine, type TaxClass } from '../invoices/document';
+import type { TaxClass } from '../invoices/document';
 import { placeOrder, type NewOrder } from './placeOrder';
+import { priceOrder, sellingPrice } from './pricing';
 import type { PlaceOrderBody } from './schemas';
 
 /** The slot an emergency is promised when none is given (as the customers' app writes it). */
 export const EMERGENCY_SLOT = 'Within 2 hours';
 /** The note on the first history row: who took the order, and how. */
 export const PHONE_NOTE = 'Taken by phone';
-
-/** The price a customer pays for a product or an accessory: the discounted one when set. */
-const sellingPrice = (row: { price: string; discountPrice: string }) =>
-  Number(row.discountPrice) || Number(row.price);
 
 /**
  * Everything a phone order needs, checked, with the messages an operator can act on: the
@@ -124,10 +121,9 @@ export interface PhoneOrderAdmin {
  * An order taken by phone (issue 15.6), priced on the server as the customers' app prices one
  * (server/db/seed/orders.ts): the product's selling price x quantity plus the accessories, the
  * standard delivery charge, the emergency charge for an emergency, and GST on all of it as its
- * tax invoice will compute it (orderTaxPaise: each line at the product's, accessory's or
- * service's rate, else the delivery settings' GST; the charges at the product's rate), so the
- * order's GST is its invoice's tax. It is placed like any order (placeOrder), so the counters,
- * the first history row (naming the admin who took it) and the live alert follow.
+ * tax invoice will compute it (priceOrder, pricing.ts), so the order's GST is its invoice's
+ * tax. It is placed like any order (placeOrder), so the counters, the first history row (naming
+ * the admin who took it) and the live alert follow.
  */
 export async function placePhoneOrder(db: Database, body: PlaceOrderBody, admin: PhoneOrderAdmin) {
   const checked = await checkedOrder(db, body);
@@ -147,32 +143,18 @@ export async function placePhoneOrder(db: Database, body: PlaceOrderBody, admin:
       .limit(1),
   ]);
 
-  const price = sellingPrice(checked.product);
   const isEmergency = body.isEmergency ?? false;
-  const deliveryCharge = charges.standardCharge;
-  const emergencyCharge = isEmergency ? charges.emergencyCharge : 0;
   const { address } = checked;
-  const gst =
-    orderTaxPaise(
-      {
-        principal: {
-          description: checked.product.name,
-          quantity: body.quantity,
-          unitPrice: price,
-          ...taxOfLine(checked.product, checked.service, charges.gst),
-        },
-        accessories: checked.accessories.map((a, i) => ({
-          description: a.name,
-          quantity: a.quantity,
-          unitPrice: a.amount,
-          ...taxOfLine(checked.accessoryTax[i]!, checked.service, charges.gst),
-        })),
-        deliveryCharge,
-        emergencyCharge,
-      },
-      address.state,
-      seller?.stateCode,
-    ) / 100;
+  const { price, deliveryCharge, emergencyCharge, gst } = priceOrder({
+    item: { ...checked.product, kind: 'product' },
+    service: checked.service,
+    quantity: body.quantity,
+    accessories: checked.accessories.map((a, i) => ({ ...a, tax: checked.accessoryTax[i]! })),
+    charges,
+    isEmergency,
+    buyerState: address.state,
+    sellerStateCode: seller?.stateCode,
+  });
 
   const input: NewOrder = {
     customerId: checked.customer.id,

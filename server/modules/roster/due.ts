@@ -1,0 +1,63 @@
+import { sql, type SQL } from 'drizzle-orm';
+
+/*
+ * Which subscriptions are due on a day, in SQL over `subscriptions s` (and its address `a`),
+ * equal to shared/schedule.ts's isScheduledOn: within start and end, on one of the weekdays for
+ * `weekdays`, else every interval_days from the start date. Pauses, skips and holidays do not
+ * move a due day, they stop it: `stopReason` says which, first match wins.
+ */
+
+/** Due on `day` by the schedule alone (any status but Ended). */
+export function dueOn(day: string): SQL {
+  return sql`s.status <> 'Ended'
+    AND s.start_date <= ${day}::date
+    AND (s.end_date IS NULL OR s.end_date >= ${day}::date)
+    AND CASE WHEN s.schedule_kind = 'weekdays'
+      THEN extract(isodow FROM ${day}::date)::int = ANY (s.weekdays)
+      ELSE (${day}::date - s.start_date) % greatest(s.interval_days, 1) = 0 END`;
+}
+
+/** Why a due subscription is not made that day, counted by these names in a run's `skipped`. */
+export const SKIP_REASONS = [
+  'paused',
+  'skipped',
+  'holiday',
+  'customerBlocked',
+  'serviceInactive',
+  'productInactive',
+  'planInactive',
+  'pincodeNotServed',
+  'pincodeInactive',
+] as const;
+export type SkipReason = (typeof SKIP_REASONS)[number];
+
+/**
+ * The reason `s` (with its address `a`, customer `cu`, service `c`, product `p`, plan `pl`, pin
+ * code `pin`, the last three left-joined) is not made on `day`, or null when it is made.
+ */
+export function stopReason(day: string): SQL {
+  return sql`CASE
+    WHEN EXISTS (SELECT 1 FROM subscription_pauses sp WHERE sp.subscription_id = s.id
+      AND sp.from_date <= ${day}::date AND (sp.to_date IS NULL OR sp.to_date >= ${day}::date))
+      THEN 'paused'
+    WHEN EXISTS (SELECT 1 FROM subscription_skips sk WHERE sk.subscription_id = s.id
+      AND sk.day = ${day}::date) THEN 'skipped'
+    WHEN EXISTS (SELECT 1 FROM holidays h WHERE h.day = ${day}::date
+      AND (cardinality(h.pincodes) = 0 OR a.pincode = ANY (h.pincodes))) THEN 'holiday'
+    WHEN cu.status = 'Blocked' THEN 'customerBlocked'
+    WHEN c.status <> 'Active' THEN 'serviceInactive'
+    WHEN s.product_id IS NOT NULL AND (p.id IS NULL OR p.status <> 'Active') THEN 'productInactive'
+    WHEN s.plan_id IS NOT NULL AND (pl.id IS NULL OR pl.status <> 'Active') THEN 'planInactive'
+    WHEN pin.number IS NULL THEN 'pincodeNotServed'
+    WHEN pin.status <> 'Active' THEN 'pincodeInactive'
+    END`;
+}
+
+/** The joins stopReason reads. */
+export const dueJoins = sql`
+  JOIN customer_addresses a ON a.id = s.address_id
+  JOIN customers cu ON cu.id = s.customer_id
+  JOIN categories c ON c.id = s.category_id
+  LEFT JOIN products p ON p.id = s.product_id
+  LEFT JOIN plans pl ON pl.id = s.plan_id
+  LEFT JOIN pincodes pin ON pin.number = a.pincode`;
