@@ -39,6 +39,7 @@ import returnablesModule from './modules/returnables';
 import returnsModule from './modules/returns';
 import ridersModule from './modules/riders';
 import subCategoriesModule from './modules/subCategories';
+import subscriptionsModule from './modules/subscriptions';
 import supportsModule from './modules/supports';
 import { createPdfTurns } from './lib/pdfTurns';
 
@@ -133,6 +134,8 @@ export async function buildApp(opts: BuildAppOptions) {
     [plansModule, {}],
     [deliverySettingsModule, {}],
     [ordersModule, { turns }],
+    // Issue 35: subscriptions
+    [subscriptionsModule, {}],
     [ridersModule, { turns }],
     [liveModule, {}],
     [returnsModule, {}],
