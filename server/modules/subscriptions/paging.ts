@@ -4,7 +4,7 @@ import { addDays, indiaDay } from '@shared/time';
 import type { Database } from '../../db/client';
 import { subscriptionCountsTable, subscriptionsTable } from '../../db/schema';
 import { afterRow, keysetBatches, orderBy, type SortKey } from '../../lib/keyset';
-import { anyOf } from '../../lib/sql';
+import { anyOf, inList } from '../../lib/sql';
 import { findCustomerIds } from '../customers/repository';
 import type { SubscriptionRow } from './days';
 
@@ -28,8 +28,16 @@ const KEYS: SortKey[] = [
   { key: s.id, order: 'desc' },
 ];
 
-/** The filter as conditions on `subscriptions`; a search as the ids of the customers it matches. */
-async function conditionsOf(db: Database, f: SubscriptionFilter): Promise<SQL[] | null> {
+/**
+ * The filter as conditions on `subscriptions`; a search as the ids of the customers it matches.
+ * `counted`: the list as `in (select unnest(...))`, which the count joins through
+ * subscriptions_customer_created_idx whatever its length (server/lib/sql.ts); a page walks its
+ * sorted index with `= any(...)`.
+ */
+async function conditionsOf(
+  db: Database,
+  f: SubscriptionFilter,
+): Promise<{ where: SQL[]; counted: SQL[] } | null> {
   const where: SQL[] = [];
   if (f.status) where.push(eq(s.status, f.status));
   if (f.serviceId) where.push(eq(s.categoryId, f.serviceId));
@@ -51,9 +59,12 @@ async function conditionsOf(db: Database, f: SubscriptionFilter): Promise<SQL[] 
     // subscriptions_customer_created_idx.
     const customerIds = await findCustomerIds(db, f.search, ['firstName', 'lastName', 'phone']);
     if (!customerIds.length) return null;
-    where.push(anyOf(s.customerId, customerIds));
+    return {
+      where: [...where, anyOf(s.customerId, customerIds)],
+      counted: [...where, inList(s.customerId, customerIds)],
+    };
   }
-  return where;
+  return { where, counted: where };
 }
 
 /**
@@ -62,12 +73,12 @@ async function conditionsOf(db: Database, f: SubscriptionFilter): Promise<SQL[] 
  * counted through their index, each bounded (a customer's few, the matched customers', the
  * days' ends).
  */
-async function totalOf(db: Database, f: SubscriptionFilter, where: SQL[]): Promise<number> {
+async function totalOf(db: Database, f: SubscriptionFilter, counted: SQL[]): Promise<number> {
   if (f.search || f.userId || f.endingWithin !== undefined) {
     const [row] = await db
       .select({ n: count() })
       .from(s)
-      .where(and(...where));
+      .where(and(...counted));
     return row?.n ?? 0;
   }
   const c = subscriptionCountsTable;
@@ -87,8 +98,9 @@ export function createSubscriptionPaging(db: Database) {
   return {
     /** One page, newest first, and the list's total. */
     async page(f: SubscriptionFilter, page: number, limit: number) {
-      const where = await conditionsOf(db, f);
-      if (!where) return { rows: [] as SubscriptionRow[], total: 0 };
+      const conditions = await conditionsOf(db, f);
+      if (!conditions) return { rows: [] as SubscriptionRow[], total: 0 };
+      const { where, counted } = conditions;
       const [rows, total] = await Promise.all([
         db
           .select()
@@ -97,15 +109,16 @@ export function createSubscriptionPaging(db: Database) {
           .orderBy(desc(s.createdAt), desc(s.id))
           .limit(limit)
           .offset((page - 1) * limit),
-        totalOf(db, f, where),
+        totalOf(db, f, counted),
       ]);
       return { rows, total };
     },
 
     /** Every subscription of the list for its CSV, a batch at a time, in the list's order. */
     async *exportRows(f: SubscriptionFilter, batchSize: number): AsyncGenerator<SubscriptionRow[]> {
-      const where = await conditionsOf(db, f);
-      if (!where) return;
+      const conditions = await conditionsOf(db, f);
+      if (!conditions) return;
+      const { where } = conditions;
       yield* keysetBatches<SubscriptionRow>(
         (after, limit) =>
           db
