@@ -41,6 +41,7 @@ import rosterModule from './modules/roster';
 import { startRosterClock, type RosterClockOptions } from './modules/roster/clock';
 import ridersModule from './modules/riders';
 import subCategoriesModule from './modules/subCategories';
+import subscriptionsModule from './modules/subscriptions';
 import supportsModule from './modules/supports';
 import { createPdfTurns } from './lib/pdfTurns';
 
@@ -141,6 +142,8 @@ export async function buildApp(opts: BuildAppOptions) {
     [plansModule, {}],
     [deliverySettingsModule, {}],
     [ordersModule, { turns }],
+    // Issue 35: subscriptions
+    [subscriptionsModule, {}],
     [ridersModule, { turns }],
     [liveModule, {}],
     [returnsModule, {}],

@@ -103,6 +103,13 @@ export const COUNTER_TABLES: CounterTable[] = [
         OR k.last_ticket_at < c.last_ticket_at`,
   },
   countsPer('customer_counts', 'customers', { status: 'status' }),
+  // The subscriptions list's totals (migration 0033).
+  countsPer('subscription_counts', 'subscriptions', {
+    category_id: 'category_id',
+    pincode: 'pincode',
+    status: 'status',
+    slot: 'slot',
+  }),
   // Deep pages of the orders lists start from these (migration 0010, server/lib/daySeek.ts),
   // and the totals of a date range or of emergencies sum them (migration 0015).
   countsPer('order_day_counts', 'orders', {

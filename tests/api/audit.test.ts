@@ -1,8 +1,9 @@
-import { desc, gt, inArray } from 'drizzle-orm';
+import { desc, eq, gt, inArray } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLogTable, productsTable } from '@server/db/schema';
-import { indiaDay } from '@shared/time';
+import { auditLogTable, ordersTable, productsTable } from '@server/db/schema';
+import { addDays, indiaDay } from '@shared/time';
+import { createDeliverySettingsRepository } from '@server/modules/deliverySettings/repository';
 import { requestReturn } from '@server/modules/returns/requestReturn';
 import { openTicket } from '@server/modules/supports/openTicket';
 import { bearer, createTestServer, multipart, pngPart, type TestServer } from './helpers';
@@ -158,6 +159,29 @@ describe('audit trail of every write route', () => {
     const ids: string[] = [];
     for (let i = 0; i < n; i++) ids.push((await f.place({ kind })).id);
     return ids;
+  };
+  /** The delivery times a subscription's slot is one of. */
+  const subscriptionSlots = () =>
+    createDeliverySettingsRepository(server.db).saveTime({
+      pickupTime: ['8:00 AM - 11:00 AM'],
+      deliveryTime: ['5:00 PM - 8:00 PM'],
+      gapHours: 6,
+    });
+  /** A customer of their own (the status calls above block and unblock the shared ones). */
+  let subscriber: OrderFixtures | undefined;
+  const subscriptionBody = async () => ({
+    userId: (subscriber ??= await createOrderFixtures(server.db)).customers[0]!.id,
+    productId: f.products.water.id,
+    quantity: 1,
+    schedule: { kind: 'daily' },
+    slot: '5:00 PM - 8:00 PM',
+    startDate: today(),
+    paymentMethod: 'Cash on Delivery',
+  });
+  const newSubscription = async () => {
+    await subscriptionSlots();
+    const result = await resultOf(post('/api/subscription/create', await subscriptionBody()));
+    return result.subscription._id as string;
   };
   const newReturns = async (n: number) => {
     const ids: string[] = [];
@@ -464,6 +488,57 @@ describe('audit trail of every write route', () => {
             quantity: 1,
             paymentMethod: 'Cash on Delivery',
           });
+      },
+    },
+    'POST /api/subscription/create': {
+      call: async () => {
+        await subscriptionSlots();
+        const body = await subscriptionBody();
+        return () => post('/api/subscription/create', body);
+      },
+    },
+    'POST /api/subscription/edit': {
+      call: async () => {
+        const subscriptionId = await newSubscription();
+        return () => post('/api/subscription/edit', { subscriptionId, quantity: 3 });
+      },
+    },
+    'POST /api/subscription/pause': {
+      call: async () => {
+        const subscriptionId = await newSubscription();
+        return () => post('/api/subscription/pause', { subscriptionId, from: addDays(today(), 2) });
+      },
+    },
+    'POST /api/subscription/resume': {
+      call: async () => {
+        const subscriptionId = await newSubscription();
+        await resultOf(post('/api/subscription/pause', { subscriptionId, from: today() }));
+        return () => post('/api/subscription/resume', { subscriptionId });
+      },
+    },
+    'POST /api/subscription/skip': {
+      call: async () => {
+        const subscriptionId = await newSubscription();
+        return () => post('/api/subscription/skip', { subscriptionId, date: addDays(today(), 1) });
+      },
+    },
+    'POST /api/subscription/unskip': {
+      call: async () => {
+        const subscriptionId = await newSubscription();
+        const date = addDays(today(), 1);
+        await resultOf(post('/api/subscription/skip', { subscriptionId, date }));
+        return () => post('/api/subscription/unskip', { subscriptionId, date });
+      },
+    },
+    'POST /api/subscription/cancel-day-order': {
+      call: async () => {
+        const subscriptionId = await newSubscription();
+        const [orderId] = await newOrders(1);
+        await server.db
+          .update(ordersTable)
+          .set({ subscriptionId, deliveryDay: addDays(today(), 1) })
+          .where(eq(ordersTable.id, orderId!));
+        return () => post('/api/subscription/cancel-day-order', { subscriptionId, orderId });
       },
     },
     'POST /api/rider/create-rider': {

@@ -15,6 +15,8 @@ import { toMoney } from '../../lib/money';
 import { badRequest } from '../../lib/errors';
 import { tableBatches, type SortKey } from '../../lib/keyset';
 import { anyOf, searchPattern } from '../../lib/sql';
+import { followCustomerStatus } from '../subscriptions/blocking';
+import type { ChangeAdmin } from '../subscriptions/history';
 
 export type CustomerRow = typeof customersTable.$inferSelect;
 export type AddressRow = typeof customerAddressesTable.$inferSelect;
@@ -318,10 +320,21 @@ export function createCustomerRepository(db: Database) {
         .where(eq(customerAddressesTable.customerId, customerId))
         .orderBy(desc(customerAddressesTable.isDefault), asc(customerAddressesTable.createdAt));
     },
-    /** user/update-user-status: the customer as it now is; undefined for an unknown id. */
-    async setStatus(id: string, status: CustomerStatus) {
-      const [row] = await setStatusOf(db, [id], status);
-      return row;
+    /**
+     * user/update-user-status: the customer as it now is; undefined for an unknown id. Their
+     * subscriptions follow a block or unblock in the same transaction (issue 35).
+     */
+    async setStatus(id: string, status: CustomerStatus, admin: ChangeAdmin = null) {
+      return db.transaction(async (tx) => {
+        const [before] = await tx
+          .select({ status: customersTable.status })
+          .from(customersTable)
+          .where(eq(customersTable.id, id))
+          .for('update');
+        const [row] = await setStatusOf(tx, [id], status);
+        if (row && before?.status !== status) await followCustomerStatus(tx, [id], status, admin);
+        return row;
+      });
     },
 
     /**
@@ -334,6 +347,7 @@ export function createCustomerRepository(db: Database) {
       ids: string[],
       status: CustomerStatus,
       alsoWrite?: (tx: Transaction, changedIds: string[]) => Promise<void>,
+      admin: ChangeAdmin = null,
     ): Promise<{ missing: string[]; unchanged: string[]; changed: string[] }> {
       return db.transaction(async (tx) => {
         const current = await tx
@@ -350,6 +364,7 @@ export function createCustomerRepository(db: Database) {
         const changed = toChange.length
           ? (await setStatusOf(tx, toChange, status)).map((c) => c.id)
           : [];
+        await followCustomerStatus(tx, changed, status, admin);
         await alsoWrite?.(tx, changed);
         return { missing, unchanged, changed };
       });

@@ -1,4 +1,5 @@
 import { ok } from '../../lib/reply';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { CustomerStatus } from '../../db/schema';
 import { bulkOutcome, countOf, missingMessage } from '../../lib/bulk';
@@ -31,6 +32,10 @@ import {
 } from './schemas';
 
 const NOT_FOUND = 'This user does not exist.';
+
+/** The admin named in the history of the subscriptions a block pauses. */
+const adminOf = (request: FastifyRequest) =>
+  request.admin ? { id: request.admin.id, name: request.admin.name } : null;
 
 /** The columns of a customers export (every user list: total, inactive, blocked). */
 const CUSTOMER_CSV_COLUMNS: CsvColumn<CustomerRow>[] = [
@@ -169,7 +174,7 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { userId: id, status } = request.body;
-      const row = await repo.setStatus(id, status);
+      const row = await repo.setStatus(id, status, adminOf(request));
       if (!row) throw notFound(NOT_FOUND);
       return ok(
         status === 'Blocked' ? 'User blocked successfully' : 'User unblocked successfully',
@@ -191,8 +196,11 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { userIds, status } = request.body;
-      const outcome = await repo.setStatuses(userIds, status, (tx, changed) =>
-        auditEach(tx, request, changed, '/api/user/update-user-status'),
+      const outcome = await repo.setStatuses(
+        userIds,
+        status,
+        (tx, changed) => auditEach(tx, request, changed, '/api/user/update-user-status'),
+        adminOf(request),
       );
       if (outcome.missing.length) {
         throw notFound(missingMessage(outcome.missing.length, userIds.length, 'users'));

@@ -77,6 +77,9 @@ export function toOrderDto({ order: o, customer: c, service, product, plan, ride
     rider: rider ? { _id: rider.id, name: rider.name } : null,
     runDate: o.runDate,
     runShift: o.runShift,
+    // Made from a subscription (issue 35): which one, for which delivery day.
+    subscriptionId: o.subscriptionId,
+    deliveryDay: o.deliveryDay,
   };
 }
 

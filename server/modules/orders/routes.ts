@@ -13,9 +13,11 @@ import { jobFilter, ordersFilter } from './filters';
 import { toAccessoryDto, toHistoryDto, toOrderDto } from './dto';
 import { findSheetService, inlineJobSheet } from './jobSheetRows';
 import type { OrderFilter, OrderSort } from './conditions';
+import { customerOrderPage } from './customerOrders';
 import { createOrderRepository } from './repository';
 import {
   bulkStatusBody,
+  customerOrdersQuery,
   jobExportQuery,
   jobSlots,
   JOB_SLOTS_BOUND,
@@ -167,6 +169,25 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const q = request.query;
       return sendCsv(request, reply, exportOf(ordersFilter(q), { ...q, sort: q.sortField }));
+    },
+  );
+
+  // Addition (issue 35): one customer's orders, newest first (the customer's Orders tab).
+  app.get(
+    '/get-customer-orders',
+    {
+      config: { access: viewers },
+      schema: { querystring: customerOrdersQuery, response: answers(orderPage) },
+    },
+    async (request) => {
+      const { userId, page, limit } = request.query;
+      const found = await customerOrderPage(app.db, userId, page, limit);
+      if (!found) throw notFound('This user does not exist.');
+      const rows = await repo.rowsOf(found.ids);
+      return ok('Orders', {
+        orders: rows.map(toOrderDto),
+        ...pagingResult(found.total, page, limit),
+      });
     },
   );
 

@@ -87,6 +87,13 @@ export const orderDto = z.object({
   }),
   runDate: calendarDay.nullable().meta({ description: "The day of the rider's run." }),
   runShift: runShift.nullable().meta({ description: "The round of the rider's run." }),
+  subscriptionId: z
+    .string()
+    .nullable()
+    .meta({ description: 'The subscription it was made from (issue 35); null when none.' }),
+  deliveryDay: calendarDay
+    .nullable()
+    .meta({ description: "The subscription's delivery day it was made for." }),
 });
 
 /**
@@ -196,6 +203,18 @@ export const orderListQuery = withDays(z.object({ ...pagingQuery, ...ordersQuery
 export const serviceOrdersQuery = withDays(
   z.object({ ...pagingQuery, ...ordersQuery, serviceId: requiredId('Service id') }),
 );
+
+/** get-customer-orders (addition): one customer's orders, newest first. */
+export const customerOrdersQuery = z.object({
+  userId: requiredId('User id'),
+  page: pagingQuery.page,
+  limit: z.coerce
+    .number({ error: 'Limit must be a number.' })
+    .int('Limit must be a whole number.')
+    .min(1, 'Limit must be between 1 and 100.')
+    .max(100, 'Limit must be between 1 and 100.')
+    .default(10),
+});
 
 /** export-orders: the list's parameters without paging. */
 export const orderExportQuery = withDays(z.object({ ...exportQuery, ...ordersQuery }));

@@ -16,16 +16,18 @@ export interface StatusChanges {
 
 /**
  * Sets the status of the orders and records each step, inside the caller's transaction: the
- * one code path of order/update-status and order/bulk-update-status. The rows are locked first
+ * one code path of order/update-status, order/bulk-update-status and a subscription's
+ * cancel-day-order (whose `note` gives the reason). The rows are locked first
  * (in id order, so two calls changing overlapping orders never wait on each other in a circle),
  * so when two admins change the same order at once the second waits and records the status the
  * first one set as its `fromStatus`. Any unknown id: nothing is changed.
  */
-async function changeStatuses(
+export async function changeStatuses(
   tx: Transaction,
   ids: string[],
   status: OrderStatus,
   admin: StatusAdmin,
+  note: string | null = null,
 ): Promise<StatusChanges> {
   const current = await tx
     .select({ id: ordersTable.id, status: ordersTable.status })
@@ -47,6 +49,7 @@ async function changeStatuses(
       toStatus: status,
       adminId: admin?.id ?? null,
       adminName: admin?.name ?? null,
+      note,
     })),
   );
   return { missing, unchanged, changed };

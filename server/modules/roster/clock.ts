@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { addDays, indiaDay, indiaMinuteOfDay } from '@shared/time';
 import type { Database } from '../../db/client';
 import { HttpError } from '../../lib/errors';
+import { refreshSubscriptionStatuses } from '../subscriptions/statuses';
 import { makeDeliveryDay } from './makeDay';
 import { createRunRepository } from './runs';
 import { createRosterSettingsRepository, cutoffMinutes } from './settings';
@@ -50,8 +51,17 @@ export function startRosterClock(opts: RosterClockOptions): RosterClock {
   const settings = createRosterSettingsRepository(db);
   const stopping = new AbortController();
   let current: Promise<void> | undefined;
+  /** The India day the subscriptions' statuses were last brought up to (once a day is enough). */
+  let refreshedOn: string | undefined;
 
   async function look() {
+    // Pauses start and end at midnight: the list's Paused / Active / Ended follow within a tick
+    // of it, not at the next cut-off.
+    const today = indiaDay(now());
+    if (refreshedOn !== today) {
+      await refreshSubscriptionStatuses(db, today);
+      refreshedOn = today;
+    }
     const { cutoff } = await settings.get();
     for (const day of dueDays(now(), cutoff)) {
       if (stopping.signal.aborted) return;

@@ -19,8 +19,7 @@ import { priceOrder, sellingPrice, type PricingCharges } from '../orders/pricing
 import { dueJoins, dueOn, stopReason, type SkipReason } from './due';
 import { asOnlyRunner } from './lock';
 import { createRunRepository, INTERRUPTED, type RosterRunRow } from './runs';
-// MERGE NOTE: the subscriptions module's refreshSubscriptionStatuses replaces this one.
-import { refreshSubscriptionStatuses } from './statuses';
+import { refreshSubscriptionStatuses } from '../subscriptions/statuses';
 
 /** Who makes a day: the clock at the cut-off, or an admin's "Make this day now". */
 export type RunBy =

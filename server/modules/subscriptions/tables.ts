@@ -129,7 +129,12 @@ export const subscriptionPausesTable = pgTable(
     adminId: text('admin_id'),
     createdAt: timestamps.createdAt,
   },
-  (t) => [index('subscription_pauses_subscription_idx').on(t.subscriptionId, t.fromDate)],
+  (t) => [
+    index('subscription_pauses_subscription_idx').on(t.subscriptionId, t.fromDate),
+    // The pauses that start on a day: the daily status refresh (statuses.ts) flips their
+    // subscriptions to Paused without reading every pause.
+    index('subscription_pauses_from_idx').on(t.fromDate),
+  ],
 );
 
 /** A single day skipped. */
@@ -144,4 +149,21 @@ export const subscriptionSkipsTable = pgTable(
     createdAt: timestamps.createdAt,
   },
   (t) => [primaryKey({ columns: [t.subscriptionId, t.day] })],
+);
+
+/**
+ * Subscriptions per service, pin code, status and slot, kept by a trigger on `subscriptions`
+ * (subscriptions_keep_counts(), migration 0033_subscription_counts.sql) in the same transaction
+ * as each write: the totals of get-all-subscriptions without counting the subscriptions.
+ */
+export const subscriptionCountsTable = pgTable(
+  'subscription_counts',
+  {
+    categoryId: text('category_id').notNull(),
+    pincode: text('pincode').notNull(),
+    status: text('status').$type<SubscriptionStatus>().notNull(),
+    slot: text('slot').notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.categoryId, t.pincode, t.status, t.slot] })],
 );
