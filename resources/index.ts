@@ -19,6 +19,7 @@ import { returnables } from './returnables';
 import { returns } from './returns';
 import { riders } from './riders';
 import { subCategories } from './subCategories';
+import { subscriptions } from './subscriptions';
 import { supports } from './supports';
 import { userResources } from './users';
 
@@ -44,6 +45,7 @@ export const resources: ResourceDeclaration[] = [
   // Its menu entries (Riders, Cash on delivery) follow the per-service Assigning Jobs ones.
   riders,
   orders,
+  subscriptions,
   returns,
   // Its menu entries (Outstanding returnables, Depot stock) follow Water and Oxygen Returns.
   returnables,

@@ -19,6 +19,7 @@ import { messages as supportsMessages } from '@resources/supports/messages';
 import { messages as contentMessages } from '@resources/content/messages';
 import { messages as ecommMessages } from '@resources/ecomm/messages';
 import { messages as dashboardMessages } from '@resources/dashboard/messages';
+import { messages as subscriptionsMessages } from '@resources/subscriptions/messages';
 
 /**
  * The one catalogue of the panel's wording. `app.*` holds the spec's texts (with the corrections
@@ -145,6 +146,7 @@ export const messages = {
     content: contentMessages,
     ecomm: ecommMessages,
     dashboard: dashboardMessages,
+    subscriptions: subscriptionsMessages,
     categories: {
       title: 'Categories',
       add_title: 'Add Category',

@@ -6,6 +6,7 @@ import type { orderActions } from '@resources/orders/calls';
 import type { returnableActions } from '@resources/returnables/calls';
 import type { returnActions } from '@resources/returns/calls';
 import type { riderActions } from '@resources/riders/calls';
+import type { subscriptionActions } from '@resources/subscriptions/calls';
 import type { supportActions } from '@resources/supports/calls';
 import type { userActions } from '@resources/users/calls';
 import type { ActionMethods } from './actions';
@@ -23,6 +24,7 @@ export type AppActions = typeof assigningJobActions &
   typeof returnableActions &
   typeof returnActions &
   typeof riderActions &
+  typeof subscriptionActions &
   typeof supportActions &
   typeof userActions;
 
