@@ -27,7 +27,6 @@ export function ItemInputs({ serviceId, kind }: { serviceId?: string; kind?: str
               : 'app.subscriptions.return_quantity'
           }
           validate={returnQuantityRule}
-          min={0}
           step={1}
         />
       )}
@@ -134,7 +133,6 @@ function AccessoryInputs({ serviceId }: { serviceId: string }) {
           source={accessorySource(String(a.id))}
           label={translate('app.subscriptions.accessory_quantity', { name: a.name })}
           validate={returnQuantityRule}
-          min={0}
           step={1}
         />
       ))}

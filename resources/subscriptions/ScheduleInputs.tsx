@@ -6,7 +6,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
-import { MAX_EVERY_N_DAYS, SCHEDULE_KINDS } from '@shared/schedule';
+import { SCHEDULE_KINDS } from '@shared/schedule';
 import { everyNDaysRule, weekdaysRule } from './validation';
 
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7];
@@ -42,8 +42,6 @@ export function ScheduleInputs() {
           source="schedule.everyNDays"
           label="app.subscriptions.every_n_days"
           validate={everyNDaysRule}
-          min={2}
-          max={MAX_EVERY_N_DAYS}
           step={1}
         />
       )}

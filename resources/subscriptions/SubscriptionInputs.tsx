@@ -35,6 +35,9 @@ export function useServiceKind(): string | undefined {
   return (service?.kind as string | undefined) ?? (record?.serviceKind as string | undefined);
 }
 
+// The number inputs carry no min / max: a browser would refuse the form with its own words
+// before our validators say what is wrong.
+
 /**
  * The fields shared by add and edit: the customer (add only), what is delivered, how many, the
  * schedule, the slot and address, the dates and payment. `serverError` is the server's last
@@ -97,7 +100,6 @@ export function SubscriptionInputs({
         source="quantity"
         label="app.subscriptions.quantity"
         validate={quantityRule}
-        min={1}
         step={1}
       />
       <ScheduleInputs />
