@@ -72,6 +72,7 @@ describe('buildMenu', () => {
       'orders/reorder/1',
       'order/w/1',
       'order/t/1',
+      'subscriptions/1',
     ]);
     expect(links('banners')).toEqual(['banners/123456789/1', 'banners/w/1', 'banners/t/1']);
   });
