@@ -21,6 +21,7 @@ import { returns } from './returns';
 import { rosterResources } from './roster';
 import { riders } from './riders';
 import { subCategories } from './subCategories';
+import { subscriptions } from './subscriptions';
 import { supports } from './supports';
 import { userResources } from './users';
 
@@ -46,7 +47,8 @@ export const resources: ResourceDeclaration[] = [
   // Its menu entries (Riders, Cash on delivery) follow the per-service Assigning Jobs ones.
   riders,
   orders,
-  // Its menu entry (Tomorrow) follows the orders' ones.
+  subscriptions,
+  // Its menu entry (Tomorrow) follows the orders' and the subscriptions' ones.
   ...rosterResources,
   returns,
   // Its menu entries (Outstanding returnables, Depot stock) follow Water and Oxygen Returns.

@@ -52,6 +52,13 @@ export const orders: ResourceDeclaration = {
         searchParam: 'search',
         csv: ORDERS_CSV,
       },
+      // One customer's orders, newest first (addition, issue 35): the customer view's tab.
+      byCustomer: {
+        method: 'GET',
+        path: 'order/get-customer-orders',
+        resultKey: 'orders',
+        paging: 'result',
+      },
     },
     getOne: GET_ORDER,
     actions: orderActions,

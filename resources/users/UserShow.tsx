@@ -8,7 +8,9 @@ import { LabeledText as Field } from '@/components/LabeledText';
 import { RecordCard } from '@/records/RecordCard';
 import { EditLinkButton, RecordShowBase } from '@/records/RecordShow';
 import { formatDay, formatRupees, imageUrl } from '@/format';
+import { CustomerOrders } from '../orders/CustomerOrders';
 import { CustomerReturnables } from '../returnables/CustomerReturnables';
+import { CustomerSubscriptions } from '../subscriptions/CustomerSubscriptions';
 import { formatPhone, fullName, initials } from '@/names';
 
 function Verified({ value }: { value: unknown }) {
@@ -44,15 +46,26 @@ export function UserShow() {
 }
 
 /** The view's tabs, kept in the address (`?tab=returnables`) so that a link can open one. */
-const TABS = ['details', 'returnables'] as const;
+const TABS = ['details', 'returnables', 'subscriptions', 'orders'] as const;
 type UserTab = (typeof TABS)[number];
+
+/** Each tab's label; the subscriptions and orders tabs need Orders Management. */
+const TAB_LABELS: Record<UserTab, string> = {
+  details: 'app.users.details_tab',
+  returnables: 'app.users.returnables_tab',
+  subscriptions: 'app.subscriptions.customer_tab',
+  orders: 'app.subscriptions.orders_tab',
+};
 
 function UserShowContent() {
   const translate = useTranslate();
   const record = useRecordContext<RaRecord>()!;
   const { canAccess: canEdit } = useCanAccess({ resource: 'users', action: 'edit' });
+  const { canAccess: canSeeOrders } = useCanAccess({ resource: 'subscriptions', action: 'list' });
   const [params, setParams] = useSearchParams();
-  const tab: UserTab = params.get('tab') === 'returnables' ? 'returnables' : 'details';
+  const tabs = TABS.filter((t) => canSeeOrders || (t !== 'subscriptions' && t !== 'orders'));
+  const asked = params.get('tab') as UserTab | null;
+  const tab: UserTab = asked && tabs.includes(asked) ? asked : 'details';
   const name = fullName(record);
   return (
     <RecordCard
@@ -87,22 +100,21 @@ function UserShowContent() {
         allowScrollButtonsMobile
         sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}
       >
-        {TABS.map((value) => (
+        {tabs.map((value) => (
           <Tab
             key={value}
             value={value}
             id={`user-tab-${value}`}
             aria-controls={`user-tabpanel-${value}`}
-            label={translate(`app.users.${value}_tab`)}
+            label={translate(TAB_LABELS[value])}
           />
         ))}
       </Tabs>
       <Box role="tabpanel" id={`user-tabpanel-${tab}`} aria-labelledby={`user-tab-${tab}`}>
-        {tab === 'details' ? (
-          <UserDetails record={record} />
-        ) : (
-          <CustomerReturnables userId={String(record.id)} />
-        )}
+        {tab === 'details' && <UserDetails record={record} />}
+        {tab === 'returnables' && <CustomerReturnables userId={String(record.id)} />}
+        {tab === 'subscriptions' && <CustomerSubscriptions userId={String(record.id)} />}
+        {tab === 'orders' && <CustomerOrders userId={String(record.id)} />}
       </Box>
     </RecordCard>
   );

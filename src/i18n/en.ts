@@ -21,6 +21,7 @@ import { messages as ecommMessages } from '@resources/ecomm/messages';
 import { messages as dashboardMessages } from '@resources/dashboard/messages';
 import { messages as rosterMessages } from '@resources/roster/messages';
 import { messages as holidaysMessages } from '@resources/holidays/messages';
+import { messages as subscriptionsMessages } from '@resources/subscriptions/messages';
 
 /**
  * The one catalogue of the panel's wording. `app.*` holds the spec's texts (with the corrections
@@ -149,6 +150,7 @@ export const messages = {
     dashboard: dashboardMessages,
     roster: rosterMessages,
     holidays: holidaysMessages,
+    subscriptions: subscriptionsMessages,
     categories: {
       title: 'Categories',
       add_title: 'Add Category',

@@ -8,6 +8,7 @@ import type { returnableActions } from '@resources/returnables/calls';
 import type { returnActions } from '@resources/returns/calls';
 import type { riderActions } from '@resources/riders/calls';
 import type { rosterActions } from '@resources/roster/calls';
+import type { subscriptionActions } from '@resources/subscriptions/calls';
 import type { supportActions } from '@resources/supports/calls';
 import type { userActions } from '@resources/users/calls';
 import type { ActionMethods } from './actions';
@@ -27,6 +28,7 @@ export type AppActions = typeof assigningJobActions &
   typeof returnActions &
   typeof riderActions &
   typeof rosterActions &
+  typeof subscriptionActions &
   typeof supportActions &
   typeof userActions;
 

@@ -72,7 +72,8 @@ describe('buildMenu', () => {
       'orders/reorder/1',
       'order/w/1',
       'order/t/1',
-      // The day roster (issue 35) follows the per-service orders.
+      'subscriptions/1',
+      // The day roster (issue 35) follows the per-service orders and the subscriptions.
       'roster',
     ]);
     expect(links('banners')).toEqual(['banners/123456789/1', 'banners/w/1', 'banners/t/1']);
