@@ -31,19 +31,12 @@ export function changeValue(value: unknown): string {
   return String(value);
 }
 
-/** `changes` as lines 'field: before → after' (an object of fields, or a list of them). */
-export function changeLines(changes: SubscriptionHistoryRow['changes'] | unknown[]): string[] {
+/** `changes` as the server sends them (`{ field: [before, after] }`), one line per field. */
+export function changeLines(changes: SubscriptionHistoryRow['changes']): string[] {
   if (!changes) return [];
-  const entries: [string, unknown][] = Array.isArray(changes)
-    ? changes.map((c) => [String((c as { field?: string }).field ?? ''), c])
-    : Object.entries(changes);
-  return entries.map(([field, change]) => {
-    if (change && typeof change === 'object' && ('before' in change || 'after' in change)) {
-      const { before, after } = change as { before?: unknown; after?: unknown };
-      return `${field}: ${changeValue(before)} → ${changeValue(after)}`;
-    }
-    return `${field}: ${changeValue(change)}`;
-  });
+  return Object.entries(changes).map(
+    ([field, [before, after]]) => `${field}: ${changeValue(before)} → ${changeValue(after)}`,
+  );
 }
 
 /** Who changed what and when, newest first. */

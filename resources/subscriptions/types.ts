@@ -60,7 +60,8 @@ export interface SubscriptionHistoryRow {
   _id: string;
   action: string;
   /** Field -> before and after. */
-  changes: Record<string, { before?: unknown; after?: unknown } | unknown> | null;
+  /** What changed: each field's value before and after. */
+  changes: Record<string, [unknown, unknown]> | null;
   note: string | null;
   adminName: string | null;
   at: string;

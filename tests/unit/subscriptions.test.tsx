@@ -196,7 +196,7 @@ function fakeSubscriptions(overrides: Record<string, unknown> = {}): Fake {
           {
             _id: 'h1',
             action: 'edit',
-            changes: { quantity: { before: 1, after: 2 } },
+            changes: { quantity: [1, 2] },
             note: null,
             adminName: 'Asha Admin',
             at: '2025-03-02T05:30:00Z',
