@@ -44,7 +44,7 @@ const CUTOFF = '21:00';
 export const MADE_NOTE = 'Made from subscription';
 
 /** A festival per month (day of the month, name): next month's is the demo's holiday. */
-const FESTIVALS: [number, string][] = [
+export const FESTIVALS: [number, string][] = [
   [14, 'Makar Sankranti'],
   [26, 'Republic Day'],
   [14, 'Holi'],

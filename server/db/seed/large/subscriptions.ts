@@ -1,9 +1,11 @@
 import { INSTRUCTIONS, SLOTS, TIFFIN_SLOTS } from '../orders';
+import { FESTIVALS } from '../subscriptions';
 import {
   below,
   chance,
   ID_TAGS,
   intArray,
+  lit,
   pick,
   rnd,
   textArray,
@@ -145,7 +147,7 @@ export async function loadSubscriptions(
                 CASE WHEN o.kind = ${TIFFIN} THEN 'daily'
                   WHEN o.kind = ${OXYGEN} THEN 'everyNDays'
                   WHEN o.kind = ${LAUNDRY} THEN 'weekdays'
-                  ELSE (ARRAY['weekdays', 'alternate', 'daily'])[1 + ${weighted([0.5, 0.3, 0.2], rnd('o.s', SALT.schedule))}]
+                  ELSE (ARRAY['weekdays', 'alternate', 'daily'])[1 + ${weighted([0.4, 0.3, 0.3], rnd('o.s', SALT.schedule))}]
                 END AS schedule_kind,
                 CASE o.kind WHEN ${WATER} THEN 1 + ${below(3, 'o.s', SALT.quantity)}
                   WHEN ${LAUNDRY} THEN 2 + ${below(11, 'o.s', SALT.quantity)}
@@ -258,14 +260,19 @@ export async function loadSubscriptions(
     FROM subscriptions WHERE status = 'Ended'`);
 
   // Holidays: last month's and next month's festivals everywhere, a local one in ten days.
+  const festival = (months: number) => {
+    const at = new Date(timeline.now);
+    at.setUTCDate(1);
+    at.setUTCMonth(at.getUTCMonth() + months);
+    const [day, name] = FESTIVALS[at.getUTCMonth()]!;
+    return `${lit(`${at.toISOString().slice(0, 8)}${String(day).padStart(2, '0')}`)}::date, ${lit(name)}`;
+  };
   await run(`INSERT INTO holidays (id, day, name, pincodes, extend_plans, created_at, updated_at)
     SELECT ${uuid7(timeline.nowSql, 'n', ID_TAGS.holiday)}, day, name, pincodes, extend_plans,
       ${timeline.nowSql} - interval '20 days', ${timeline.nowSql} - interval '20 days'
     FROM (VALUES
-      (1, date_trunc('month', ${today} - interval '1 month')::date + 14, 'Festival holiday',
-        '{}'::text[], true),
-      (2, date_trunc('month', ${today} + interval '1 month')::date + 19, 'Festival holiday',
-        '{}'::text[], true),
+      (1, ${festival(-1)}, '{}'::text[], true),
+      (2, ${festival(1)}, '{}'::text[], true),
       (3, ${today} + 10, 'Local body elections',
         (SELECT array_agg(pincode ORDER BY pincode) FROM (SELECT DISTINCT pincode FROM seed_addresses
           ORDER BY pincode LIMIT 3) p), false)
