@@ -44,7 +44,8 @@ for benchmarks. Not for production.
   --subscriptions N
                  subscriptions, with pauses, skips, history and a few holidays
                                                       (default ${DEFAULT_COUNTS.subscriptions}, 0..${COUNT_LIMITS.subscriptions[1]})
-  --reset        empty customers, orders, subscriptions, tickets, returns and the audit log first
+  --reset        empty customers, orders, subscriptions (and holidays), tickets, returns and
+                 the audit log first
                  (admins, categories and the catalogue are kept)`;
 
 /** A command line that cannot be run; the message says what to change. */
