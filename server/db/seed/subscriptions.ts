@@ -23,6 +23,7 @@ import {
   plansTable,
   productsTable,
   rosterRunsTable,
+  rosterSettingsTable,
   subscriptionChangesTable,
   subscriptionPausesTable,
   subscriptionSkipsTable,
@@ -319,6 +320,20 @@ export async function seedSubscriptions(db: Database, now: Date = new Date()): P
         now.getTime() - MINUTE,
       ),
     );
+  /** Skips the first scheduled day from `from` on (within a week). */
+  const skipADay = (sub: DemoSubscription, from: string) => {
+    for (let i = 0; i < 7; i++) {
+      const day = addDays(from, i);
+      if (isScheduledOn(sub.schedule, sub.row.startDate, sub.row.endDate, day)) {
+        sub.skips.push(day);
+        change(sub, 'skipped', laterThan(sub, addDays(day, -1), 12 * 60), {
+          changes: { skip: [null, day] },
+          note: rnd.next() < 0.5 ? 'Customer is away that day' : null,
+        });
+        return;
+      }
+    }
+  };
   for (const sub of subscriptions) {
     const { row } = sub;
     const started = row.startDate <= today;
@@ -387,19 +402,13 @@ export async function seedSubscriptions(db: Database, now: Date = new Date()): P
     }
     if (sub.row.status === 'Active' && rnd.next() < 0.2) {
       // A day skipped: one of the last days or one of the coming week.
-      const base = rnd.next() < 0.5 ? addDays(today, -(1 + rnd.int(5))) : addDays(today, 1);
-      for (let i = 0; i < 7; i++) {
-        const day = addDays(base, i);
-        if (isScheduledOn(sub.schedule, row.startDate, row.endDate, day)) {
-          sub.skips.push(day);
-          change(sub, 'skipped', laterThan(sub, addDays(day, -1), 12 * 60), {
-            changes: { skip: [null, day] },
-            note: rnd.next() < 0.5 ? 'Customer is away that day' : null,
-          });
-          break;
-        }
-      }
+      skipADay(sub, rnd.next() < 0.5 ? addDays(today, -(1 + rnd.int(5))) : addDays(today, 1));
     }
+  }
+  // However few the customers, one skip to show.
+  if (!subscriptions.some((s) => s.skips.length)) {
+    const active = subscriptions.find((s) => s.row.status === 'Active');
+    if (active) skipADay(active, addDays(today, 1));
   }
 
   // Holidays: next month's festival for every pin code, the plans due that day extended by a
@@ -655,6 +664,8 @@ export async function seedSubscriptions(db: Database, now: Date = new Date()): P
     if (skips.length) await db.insert(subscriptionSkipsTable).values(skips);
   }
   await db.insert(holidaysTable).values(holidays);
+  // The cut-off the runs above were made at (the default), unless one is set.
+  await db.insert(rosterSettingsTable).values({ cutoff: CUTOFF }).onConflictDoNothing();
   made.sort((a, b) => a.order.createdAt!.getTime() - b.order.createdAt!.getTime());
   await writeSeedOrders(db, made);
   // The clock's run of each day, at the cut-off the evening before.
