@@ -29,6 +29,7 @@ import { seedEcommerce } from '@server/db/seed/ecommerce';
 import { seedBusinessAndInvoices } from '@server/db/seed/invoices';
 import { seedOrders } from '@server/db/seed/orders';
 import { seedRiders } from '@server/db/seed/riders';
+import { seedSubscriptions } from '@server/db/seed/subscriptions';
 import { markCatalogue } from '@server/db/seed/returnables';
 import { seedServiceAreas } from '@server/db/seed/service-areas';
 import { seedReturnsAndTickets } from '@server/db/seed/support';
@@ -121,6 +122,8 @@ async function fillWithRealData(config: AppConfig): Promise<Map<string, Buffer>>
     await seedOrders(db, 300);
     await seedRiders(db);
     await seedReturnsAndTickets(db);
+    // Subscriptions with pauses, skips, holidays, the days' runs and orders (issue 35).
+    await seedSubscriptions(db);
     // The jars-and-cylinders ledger and its stock, the business details and the invoices.
     await seedBusinessAndInvoices(db);
     await seedContent(db);
@@ -275,7 +278,8 @@ describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     // The embedded database keeps the images on disk, not in its `uploads` table.
     expect(empty).toEqual(onPostgres ? [] : ['"uploads"']);
     expect(Object.keys(sourceTables).length).toBeGreaterThan(20);
-    expect(sourceTables['"orders"']!.rows).toBe(300);
+    // The 300 seeded and the last week's made from the subscriptions.
+    expect(sourceTables['"orders"']!.rows).toBeGreaterThan(300);
     if (onPostgres) {
       expect(sourceUploads).toEqual({});
       expect(sourceTables['"uploads"']!.rows).toBeGreaterThan(10);

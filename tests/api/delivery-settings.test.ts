@@ -166,7 +166,14 @@ describe('seedServiceAreas', () => {
       expect((await call('delivery-time/get-delivery-time')).json().result).toEqual({
         data: {
           pickupTime: ['8:00 AM - 11:00 AM'],
-          deliveryTime: ['5:00 PM - 8:00 PM'],
+          // The form shows the first; subscriptions choose among all (issue 35).
+          deliveryTime: [
+            '5:00 PM - 8:00 PM',
+            '7:00 AM - 9:00 AM',
+            '9:00 AM - 12:00 PM',
+            '12:30 PM - 1:30 PM',
+            '7:30 PM - 8:30 PM',
+          ],
           gapHours: 6,
         },
       });

@@ -334,10 +334,12 @@ describe('demo data', () => {
     expect(await invoiceMismatches(rows)).toEqual([]);
     // A delivered order's updated_at, which dates its invoice and its ledger entry, is when it
     // was delivered.
+    // (A running tiffin plan moved to a subscription is delivered as it moves, from Pending or
+    // Out for Delivery.)
     const [undated] = await rows<{ n: number }>(sql`select count(*)::int n from orders o
       where o.status = 'Delivered' and not exists (select 1 from order_status_history h
-        where h.order_id = o.id and h.from_status = 'Out for Delivery'
-          and h.to_status = 'Delivered' and h.at = o.updated_at)`);
+        where h.order_id = o.id and h.to_status = 'Delivered' and h.at = o.updated_at
+          and (h.from_status = 'Out for Delivery' or h.note like 'Plan moved to subscription%'))`);
     expect(undated!.n).toBe(0);
 
     const series = await rows<{ financial_year: string; last_number: number; n: number }>(sql`
@@ -376,9 +378,153 @@ describe('demo data', () => {
     expect(most!.state).toBe(business!.state);
   });
 
+  it('has about 40 % of the customers subscribed: water, tiffin and oxygen, some paused, a few ended', async () => {
+    const [share] = await rows<{ customers: number; subscribers: number }>(sql`select
+        (select count(*)::int from customers) customers,
+        (select count(distinct customer_id)::int from subscriptions) subscribers`);
+    expect(share!.subscribers / share!.customers).toBeGreaterThan(0.3);
+    expect(share!.subscribers / share!.customers).toBeLessThan(0.5);
+
+    const mix = await rows<{ kind: string; schedule_kind: string; status: string; n: number }>(
+      sql`select c.kind, s.schedule_kind, s.status, count(*)::int n from subscriptions s
+        join categories c on c.id = s.category_id group by 1, 2, 3`,
+    );
+    const n = (f: (r: (typeof mix)[number]) => boolean) =>
+      mix.filter(f).reduce((sum, r) => sum + r.n, 0);
+    expect(n((r) => r.kind === 'water' && r.schedule_kind === 'weekdays')).toBeGreaterThan(5);
+    expect(n((r) => r.kind === 'water' && r.schedule_kind === 'alternate')).toBeGreaterThan(5);
+    expect(n((r) => r.kind === 'tiffin' && r.schedule_kind === 'daily')).toBeGreaterThan(10);
+    expect(n((r) => r.kind === 'oxygen' && r.schedule_kind === 'everyNDays')).toBeGreaterThan(2);
+    expect(n((r) => r.kind === 'tiffin' && r.schedule_kind !== 'daily')).toBe(0);
+    expect(n((r) => r.status === 'Paused')).toBeGreaterThan(3);
+    expect(n((r) => r.status === 'Ended')).toBeGreaterThan(1);
+
+    // Each as the calls would take it: a product or a plan of its service, a delivery time of
+    // the settings, the customer's own address and its pin code, a tiffin plan's end from its
+    // days, every one created in its history; a paused one has the pause covering today.
+    const [wrong] = await rows<Record<string, number>>(sql`select
+        count(*) filter (where (s.product_id is null) = (s.plan_id is null))::int item,
+        count(*) filter (where p.category_id is distinct from s.category_id and s.plan_id is null)::int service,
+        count(*) filter (where not exists (select 1 from delivery_times t
+          where t.delivery_time ? s.slot))::int slot,
+        count(*) filter (where a.customer_id <> s.customer_id or a.pincode <> s.pincode)::int address,
+        count(*) filter (where s.plan_id is not null and not s.prepaid
+          and s.end_date < s.start_date + pl.duration - 1)::int plan_end,
+        count(*) filter (where s.schedule_kind = 'weekdays' and cardinality(s.weekdays) = 0)::int weekdays,
+        count(*) filter (where not exists (select 1 from subscription_changes h
+          where h.subscription_id = s.id and h.action = 'created'))::int uncreated,
+        count(*) filter (where s.status = 'Paused' and not exists (select 1 from subscription_pauses x
+          where x.subscription_id = s.id and x.from_date <= order_day(now())
+            and (x.to_date is null or x.to_date >= order_day(now()))))::int unpaused,
+        count(*) filter (where s.status = 'Paused' and not exists (select 1 from subscription_changes h
+          where h.subscription_id = s.id and h.action = 'paused'))::int pause_unrecorded
+      from subscriptions s
+        join customer_addresses a on a.id = s.address_id
+        left join products p on p.id = s.product_id
+        left join plans pl on pl.id = s.plan_id`);
+    expect(wrong).toEqual({
+      item: 0,
+      service: 0,
+      slot: 0,
+      address: 0,
+      plan_end: 0,
+      weekdays: 0,
+      uncreated: 0,
+      unpaused: 0,
+      pause_unrecorded: 0,
+    });
+    const [calendar] = await rows<Record<string, number>>(sql`select
+        (select count(*)::int from subscription_skips) skips,
+        (select count(*)::int from holidays where cardinality(pincodes) = 0 and extend_plans
+          and day > order_day(now()) and to_char(day, 'YYYY-MM')
+            = to_char(order_day(now()) + interval '1 month', 'YYYY-MM')) festival,
+        (select count(*)::int from holidays where cardinality(pincodes) = 2) local,
+        (select count(*)::int from subscription_changes where action = 'extended') extended`);
+    expect(calendar!.skips).toBeGreaterThan(2);
+    expect(calendar).toMatchObject({ festival: 1, local: 1 });
+    expect(calendar!.extended).toBeGreaterThan(0);
+  });
+
+  it("has the last week's orders made from the subscriptions: delivered, and today's pending", async () => {
+    const days = await rows<{ day: string; status: string; n: number }>(sql`select
+        delivery_day::text "day", status, count(*)::int n from orders
+      where subscription_id is not null group by 1, 2 order by 1, 2`);
+    const today = days.filter((d) => d.day === days.at(-1)!.day);
+    expect(days.map((d) => d.day)).toContain(
+      (await rows<{ d: string }>(sql`select order_day(now())::text d`))[0]!.d,
+    );
+    expect(today.map((d) => d.status)).toEqual(['Pending']);
+    const past = days.filter((d) => d.day !== today[0]!.day);
+    expect(new Set(past.map((d) => d.day)).size).toBe(6);
+    expect(past.filter((d) => d.status === 'Delivered').every((d) => d.n > 5)).toBe(true);
+    expect(past.filter((d) => d.status === 'Pending')).toEqual([]);
+
+    // Each on a scheduled day of its subscription, not paused, skipped or a holiday, at its
+    // slot and address, made the evening before with 'Made from subscription'; priced as a
+    // phone order, a tiffin day at the plan's price per day, a prepaid plan's at nothing.
+    const [wrong] = await rows<Record<string, number>>(sql`select
+        count(*) filter (where o.delivery_day < s.start_date or o.delivery_day > s.end_date
+          or (s.schedule_kind = 'weekdays' and not extract(isodow from o.delivery_day)::int = any (s.weekdays))
+          or (s.schedule_kind <> 'weekdays' and (o.delivery_day - s.start_date) % s.interval_days <> 0))::int unscheduled,
+        count(*) filter (where exists (select 1 from subscription_skips k
+          where k.subscription_id = s.id and k.day = o.delivery_day) or exists (
+          select 1 from subscription_pauses x where x.subscription_id = s.id
+            and o.delivery_day between x.from_date and coalesce(x.to_date, o.delivery_day))
+          or exists (select 1 from holidays h where h.day = o.delivery_day))::int stopped,
+        count(*) filter (where o.delivery_time <> s.slot or o.pincode <> s.pincode
+          or o.customer_id <> s.customer_id or o.quantity <> s.quantity)::int mismatched,
+        count(*) filter (where order_day(o.created_at) >= o.delivery_day and not s.prepaid)::int late,
+        count(*) filter (where not exists (select 1 from order_status_history h
+          where h.order_id = o.id and h.from_status is null and h.note = 'Made from subscription'))::int unnoted,
+        count(*) filter (where s.plan_id is not null and not s.prepaid
+          and o.price <> round(pl.price / pl.duration, 2))::int tiffin_price,
+        count(*) filter (where s.prepaid and o.total_amount <> 0)::int charged_twice,
+        count(*) filter (where s.plan_id is null and o.delivery_charge = 0)::int no_delivery
+      from orders o join subscriptions s on s.id = o.subscription_id
+        left join plans pl on pl.id = s.plan_id`);
+    expect(wrong).toEqual({
+      unscheduled: 0,
+      stopped: 0,
+      mismatched: 0,
+      late: 0,
+      unnoted: 0,
+      tiffin_price: 0,
+      charged_twice: 0,
+      no_delivery: 0,
+    });
+    // A run recorded per day, the clock's at the cut-off, with what it made.
+    const [runs] = await rows<{ n: number; generated: number; made: number }>(sql`select
+        count(*)::int n, sum(generated)::int generated,
+        (select count(*)::int from orders where subscription_id is not null) made
+      from roster_runs where status = 'done' and trigger = 'clock'`);
+    expect(runs!.n).toBe(7);
+    expect(runs!.generated).toBe(runs!.made);
+  });
+
+  it('moved the running tiffin plans of the old kind to prepaid subscriptions', async () => {
+    const [moved] = await rows<{
+      subscriptions: number;
+      orders: number;
+      running: number;
+    }>(sql`select
+        (select count(*)::int from subscriptions s where s.prepaid and exists (
+          select 1 from subscription_changes h where h.subscription_id = s.id
+            and h.note like 'Moved from order %')) subscriptions,
+        (select count(*)::int from order_status_history
+          where note = 'Plan moved to subscription: its days are delivered as their own orders') orders,
+        (select count(*)::int from orders o join categories c on c.id = o.category_id
+          where c.kind = 'tiffin' and o.subscription_id is null and o.end_date >= order_day(now())
+            and o.status in ('Pending', 'Out for Delivery')) running`);
+    expect(moved!.subscriptions).toBeGreaterThan(3);
+    expect(moved!.orders).toBe(moved!.subscriptions);
+    expect(moved!.running).toBe(0);
+  });
+
   it('adds nothing when run again', async () => {
     const counts = sql`select
         (select count(*)::int from orders) orders,
+        (select count(*)::int from subscriptions) subscriptions,
+        (select count(*)::int from subscription_changes) subscription_changes,
         (select count(*)::int from return_requests) returns,
         (select count(*)::int from support_tickets) tickets,
         (select count(*)::int from returnable_entries) entries,

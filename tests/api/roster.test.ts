@@ -471,3 +471,36 @@ describe('a made order goes through like any other', () => {
     expect(ravi).toMatchObject({ deliveredCod: 1, expected: Number(made!.totalAmount) });
   });
 });
+
+// Last: it makes a far day, which would make every other test's subscriptions' orders too.
+describe('a prepaid plan', () => {
+  it("makes a prepaid plan's day at no charge, so the plan is not paid twice", async () => {
+    const day = addDays(D, 20);
+    const prepaid = await subscribe(s.db, f, {
+      customer: kavya(),
+      kind: 'tiffin',
+      startDate: day,
+      endDate: day,
+      prepaid: true,
+    });
+    // Kavya's pin code is not served: the prepaid plan is delivered to Priya's address.
+    await s.db
+      .update(subscriptionsTable)
+      .set({ addressId: priya().addressId, pincode: priya().address.pincode })
+      .where(eq(subscriptionsTable.id, prepaid.id));
+    const run = await makeDeliveryDay(s.db, day, { trigger: 'clock' });
+    expect(run.status).toBe('done');
+    const [made] = await s.db
+      .select()
+      .from(ordersTable)
+      .where(eq(ordersTable.subscriptionId, prepaid.id));
+    expect(made).toMatchObject({
+      deliveryDay: day,
+      price: '0.00',
+      amount: '0.00',
+      deliveryCharge: '0.00',
+      gst: '0.00',
+      totalAmount: '0.00',
+    });
+  });
+});

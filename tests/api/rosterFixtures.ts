@@ -20,6 +20,8 @@ export interface NewSubscription {
   slot?: string;
   taps?: number;
   status?: 'Active' | 'Paused' | 'Ended';
+  /** A plan already paid in full: its days cost nothing. */
+  prepaid?: boolean;
 }
 
 export const MORNING = '7:00 AM - 9:00 AM';
@@ -48,6 +50,7 @@ export async function subscribe(db: Database, f: OrderFixtures, s: NewSubscripti
       endDate: s.endDate ?? null,
       paymentMethod: 'Cash on Delivery',
       status: s.status ?? 'Active',
+      prepaid: s.prepaid ?? false,
     })
     .returning();
   return row!;

@@ -11,7 +11,14 @@ import {
 } from '@server/db/seed/large';
 import { bearer, createTestServer, type TestServer } from './helpers';
 
-const COUNTS = { orders: 3000, customers: 400, tickets: 300, returns: 200, audit: 500 };
+const COUNTS = {
+  orders: 3000,
+  customers: 400,
+  tickets: 300,
+  returns: 200,
+  audit: 500,
+  subscriptions: 2000,
+};
 
 /** `npm run seed:large` at a small size: the mix a person would notice, and consistent counters. */
 describe('seed:large', () => {
@@ -42,12 +49,14 @@ describe('seed:large', () => {
       support_tickets: 300,
       return_requests: 200,
       audit_log: 500,
+      subscriptions: 2000,
     });
     expect(report.rows.order_status_history).toBeGreaterThan(2 * 3000);
     expect(report.phases.map((p) => p.name)).toEqual(
       expect.arrayContaining([
         'customers',
         'orders',
+        'subscriptions',
         'ledger and invoices',
         'indexes',
         'counters',
@@ -145,6 +154,99 @@ describe('seed:large', () => {
         (SELECT count(*)::int FROM order_status_history WHERE admin_id IS NOT NULL) AS by_admin`);
     expect(history).toMatchObject({ unfinished: 0, unplaced: 0, out_of_time: 0 });
     expect(history.by_admin).toBeGreaterThan(3000);
+  });
+
+  it('has subscriptions of every service and schedule, about half due on a day, with pauses, skips and history', async () => {
+    const mix = await rows<{ kind: string; schedule_kind: string; status: string; n: number }>(
+      sql`SELECT c.kind, s.schedule_kind, s.status, count(*)::int AS n FROM subscriptions s
+        JOIN categories c ON c.id = s.category_id GROUP BY 1, 2, 3`,
+    );
+    const n = (f: (r: (typeof mix)[number]) => boolean) =>
+      mix.filter(f).reduce((sum, r) => sum + r.n, 0);
+    expect(n(() => true)).toBe(2000);
+    for (const [kind, schedule] of [
+      ['water', 'weekdays'],
+      ['water', 'alternate'],
+      ['water', 'daily'],
+      ['tiffin', 'daily'],
+      ['oxygen', 'everyNDays'],
+      ['laundry', 'weekdays'],
+    ]) {
+      expect(
+        n((r) => r.kind === kind && r.schedule_kind === schedule),
+        `${kind} ${schedule}`,
+      ).toBeGreaterThan(20);
+    }
+    const paused = n((r) => r.status === 'Paused') / 2000;
+    expect(paused).toBeGreaterThan(0.03);
+    expect(paused).toBeLessThan(0.15);
+    expect(n((r) => r.status === 'Ended')).toBeGreaterThan(50);
+
+    // As the calls would take them: the item of its service, a delivery time, the customer's own
+    // address, an end after the start, a tiffin plan's end from its days; each created in its
+    // history, a paused one with a pause covering today and its history row.
+    const wrong = await one<Record<string, number>>(sql`SELECT
+        count(*) FILTER (WHERE (s.product_id IS NULL) = (s.plan_id IS NULL))::int AS item,
+        count(*) FILTER (WHERE s.product_id IS NOT NULL AND p.category_id <> s.category_id)::int AS service,
+        count(*) FILTER (WHERE NOT EXISTS (SELECT 1 FROM delivery_times t
+          WHERE t.delivery_time ? s.slot))::int AS slot,
+        count(*) FILTER (WHERE a.customer_id <> s.customer_id OR a.pincode <> s.pincode)::int AS address,
+        count(*) FILTER (WHERE s.end_date < s.start_date)::int AS backwards,
+        count(*) FILTER (WHERE s.plan_id IS NOT NULL AND s.end_date <> s.start_date + pl.duration - 1)::int AS plan_end,
+        count(*) FILTER (WHERE (s.status = 'Ended') <> (s.end_date IS NOT NULL AND s.end_date < order_day(now())))::int AS ended,
+        count(*) FILTER (WHERE s.schedule_kind = 'weekdays' AND cardinality(s.weekdays) = 0)::int AS weekdays,
+        count(*) FILTER (WHERE s.created_at > now() OR s.created_at < cu.created_at)::int AS out_of_time,
+        count(*) FILTER (WHERE NOT EXISTS (SELECT 1 FROM subscription_changes h
+          WHERE h.subscription_id = s.id AND h.action = 'created'))::int AS uncreated,
+        count(*) FILTER (WHERE s.status = 'Paused' AND NOT EXISTS (SELECT 1 FROM subscription_pauses x
+          WHERE x.subscription_id = s.id AND x.from_date <= order_day(now())
+            AND (x.to_date IS NULL OR x.to_date >= order_day(now()))))::int AS unpaused,
+        count(*) FILTER (WHERE cu.status = 'Blocked' AND s.status = 'Active')::int AS blocked_active
+      FROM subscriptions s
+        JOIN customer_addresses a ON a.id = s.address_id
+        JOIN customers cu ON cu.id = s.customer_id
+        LEFT JOIN products p ON p.id = s.product_id
+        LEFT JOIN plans pl ON pl.id = s.plan_id`);
+    expect(wrong).toEqual({
+      item: 0,
+      service: 0,
+      slot: 0,
+      address: 0,
+      backwards: 0,
+      plan_end: 0,
+      ended: 0,
+      weekdays: 0,
+      out_of_time: 0,
+      uncreated: 0,
+      unpaused: 0,
+      blocked_active: 0,
+    });
+
+    // About half are due tomorrow: scheduled, active, not paused, skipped or a holiday.
+    const due = await one<{ n: number }>(sql`SELECT count(*)::int AS n
+      FROM subscriptions s, (SELECT order_day(now()) + 1 AS day) t
+      WHERE s.status <> 'Ended' AND t.day >= s.start_date AND (s.end_date IS NULL OR t.day <= s.end_date)
+        AND CASE WHEN s.schedule_kind = 'weekdays' THEN extract(isodow FROM t.day)::int = ANY (s.weekdays)
+          ELSE (t.day - s.start_date) % s.interval_days = 0 END
+        AND NOT EXISTS (SELECT 1 FROM subscription_pauses x WHERE x.subscription_id = s.id
+          AND t.day BETWEEN x.from_date AND coalesce(x.to_date, t.day))
+        AND NOT EXISTS (SELECT 1 FROM subscription_skips k WHERE k.subscription_id = s.id AND k.day = t.day)
+        AND NOT EXISTS (SELECT 1 FROM holidays h WHERE h.day = t.day
+          AND (cardinality(h.pincodes) = 0 OR s.pincode = ANY (h.pincodes)))`);
+    expect(due.n / 2000).toBeGreaterThan(0.35);
+    expect(due.n / 2000).toBeLessThan(0.65);
+
+    const calendar = await one<Record<string, number>>(sql`SELECT
+        (SELECT count(*)::int FROM subscription_skips) AS skips,
+        (SELECT count(*)::int FROM subscription_pauses WHERE from_date > order_day(now())) AS booked,
+        (SELECT count(*)::int FROM subscription_changes WHERE action = 'paused') AS paused_rows,
+        (SELECT count(*)::int FROM subscription_pauses) AS pauses,
+        (SELECT count(*)::int FROM holidays) AS holidays,
+        (SELECT count(*)::int FROM holidays WHERE cardinality(pincodes) = 3) AS local`);
+    expect(calendar.skips).toBeGreaterThan(10);
+    expect(calendar.booked).toBeGreaterThan(10);
+    expect(calendar.paused_rows).toBe(calendar.pauses);
+    expect(calendar).toMatchObject({ holidays: 3, local: 1 });
   });
 
   it('has riders for every pin code, with the last week of runs, history and settled cash', async () => {
@@ -386,6 +488,7 @@ describe('seed:large', () => {
         tickets: 30_000,
         returns: 20_000,
         audit: 100_000,
+        subscriptions: 100_000,
       },
       reset: false,
       help: false,

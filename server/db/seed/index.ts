@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { AppConfig } from '../../config';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { UploadStore } from '../../lib/uploadStore';
@@ -21,6 +21,7 @@ import { seedOrders } from './orders';
 import { markCatalogue } from './returnables';
 import { seedServiceAreas } from './service-areas';
 import { seedRiders } from './riders';
+import { seedSubscriptions } from './subscriptions';
 import { seedReturnsAndTickets } from './support';
 
 export interface SuperAdminInfo {
@@ -176,8 +177,12 @@ const DEMO_PARTS: [
         if (count % 1000 === 0 && count < of) progress(`${count} of ${of}`);
       }),
   ],
+  // The running tiffin plans of the old kind (one order spanning the plan's days) move to
+  // subscriptions as an upgraded database's do, before the riders' runs and cash are made.
+  ['tiffin-plans-moved', (db) => db.execute(sql`SELECT tiffin_orders_to_subscriptions()`)],
   ['support', (db) => seedReturnsAndTickets(db)],
   ['riders', (db) => seedRiders(db)],
+  ['subscriptions', (db) => seedSubscriptions(db)],
   ['invoices', (db) => seedBusinessAndInvoices(db)],
   ['content', (db) => seedContent(db)],
 ];
@@ -185,8 +190,9 @@ const DEMO_PARTS: [
 /**
  * Realistic demo data (SEED_DEMO, on by default): the catalogue (jars and cylinders returnable,
  * HSN/SAC codes and GST rates), service areas, plans, delivery settings, banners, e-commerce
- * products, admins, customers, orders, returns, support tickets, riders, the business details
- * with the ledger and invoices, terms, privacy policy and contact us.
+ * products, admins, customers, orders, returns, support tickets, riders, subscriptions with the
+ * last week's orders made from them, the business details with the ledger and invoices, terms,
+ * privacy policy and contact us.
  *
  * Crash-safe: each part is written in one transaction together with its row in seed_progress,
  * so a start killed part way leaves each part either whole and marked or not there at all, and

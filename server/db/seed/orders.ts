@@ -71,14 +71,31 @@ const SERVICE_MIX: [CategoryKind, number][] = [
 ];
 
 type OrderRow = typeof ordersTable.$inferInsert;
-type Step = { status: OrderStatus; at: Date; adminId: string | null; adminName: string | null };
+type Step = {
+  status: OrderStatus;
+  at: Date;
+  adminId: string | null;
+  adminName: string | null;
+  note?: string | null;
+};
+
+/** An order as the demo seeds write it: the row, what happened since, the accessories bought. */
+export interface SeedOrder {
+  order: OrderRow;
+  /** After it was placed (Pending), oldest first: the order's status is the last one's. */
+  steps: Step[];
+  extras: { id: string; name: string; amount: number; quantity: number }[];
+  /** The note on the first history row (Pending). */
+  placedNote?: string | null;
+}
 
 /**
  * Demo orders (`total`, 4000 by default) over the last six months, growing month by month, for
  * the seeded customers and catalogue: water and oxygen refills collecting the empties the
  * customer holds (ordering more than they hold is keeping more), some emergencies and
- * accessories, laundry pickups, tiffin subscriptions with kitchen pickup and home drop. Old orders are mostly delivered, the last days' are still open, each with the
- * status history of who moved it. Does nothing when orders exist or the catalogue is empty.
+ * accessories, laundry pickups, tiffin plans with kitchen pickup and home drop (a plan bought as
+ * one order spanning its days, as before subscriptions; a few of them still running). Old orders
+ * are mostly delivered, the last days' are still open, each with the status history of who moved it. Does nothing when orders exist or the catalogue is empty.
  * `written` hears how many are in after each batch.
  */
 export async function seedOrders(
@@ -122,6 +139,7 @@ export async function seedOrders(
   const gstPercent = Number(charges?.gst ?? 18);
   const rnd = generator(20261122);
   const now = Date.now();
+  const today = new Date(now).toISOString().slice(0, 10);
 
   // Placing times first, oldest first, so that a customer's first order of a service is fresh.
   const times: number[] = [];
@@ -146,11 +164,7 @@ export async function seedOrders(
   };
   const round2 = (n: number) => Math.round(n * 100) / 100;
 
-  const rows: {
-    order: OrderRow;
-    steps: Step[];
-    extras: { id: string; name: string; amount: number; quantity: number }[];
-  }[] = [];
+  const rows: SeedOrder[] = [];
   for (const placedAt of times) {
     const kind = pickKind();
     const category = byKind.get(kind);
@@ -186,6 +200,10 @@ export async function seedOrders(
       const end = new Date(start.getTime() + (plan.duration - 1) * DAY);
       order.startDate = start.toISOString().slice(0, 10);
       order.endDate = end.toISOString().slice(0, 10);
+      // Plans still running are subscriptions now (seed/subscriptions.ts): only a few are kept
+      // as the one order spanning the plan's days that they used to be, and move over as an
+      // upgraded database's do (migration tiffin_to_subscriptions).
+      if (order.endDate >= today && rnd.next() >= 0.1) continue;
       order.pickupAddress = KITCHENS[address.city] ?? KITCHENS.Bengaluru!;
       order.deliveryAddress = home;
       order.pickupTime = '11:30 AM';
@@ -296,6 +314,18 @@ export async function seedOrders(
     });
   }
 
+  await writeSeedOrders(db, rows, written);
+}
+
+/**
+ * Inserts orders with their history and accessories in batches of 250 (one transaction each),
+ * as placeOrder writes one order: the counters, ledger and invoices follow by trigger.
+ */
+export async function writeSeedOrders(
+  db: Database,
+  rows: SeedOrder[],
+  written: (count: number, of: number) => void = () => {},
+): Promise<void> {
   for (let start = 0; start < rows.length; start += BATCH) {
     const batch = rows.slice(start, start + BATCH);
     await db.transaction(async (tx) => {
@@ -314,6 +344,7 @@ export async function seedOrders(
             at: r.order.createdAt!,
             adminId: null,
             adminName: null,
+            note: r.placedNote ?? null,
           },
           ...r.steps,
         ]) {
@@ -323,6 +354,7 @@ export async function seedOrders(
             toStatus: s.status,
             adminId: s.adminId,
             adminName: s.adminName,
+            note: s.note ?? null,
             at: s.at,
           });
           from = s.status;

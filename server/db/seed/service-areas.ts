@@ -90,7 +90,14 @@ export async function seedServiceAreas(db: Database): Promise<void> {
     .values({
       id: 'default',
       pickupTime: ['8:00 AM - 11:00 AM'],
-      deliveryTime: ['5:00 PM - 8:00 PM'],
+      // The panel's form shows the first; subscriptions choose among all (the seeds' slots).
+      deliveryTime: [
+        '5:00 PM - 8:00 PM',
+        '7:00 AM - 9:00 AM',
+        '9:00 AM - 12:00 PM',
+        '12:30 PM - 1:30 PM',
+        '7:30 PM - 8:30 PM',
+      ],
       gapHours: 6,
     })
     .onConflictDoNothing();

@@ -28,6 +28,9 @@ export type RunBy =
 /** The note on a made order's first history row. */
 export const MADE_NOTE = 'Made from subscription';
 
+/** A prepaid plan's day: nothing more to pay. */
+const PREPAID_DAY = { price: 0, deliveryCharge: 0, emergencyCharge: 0, gst: 0 } as const;
+
 /** Subscriptions read, priced and inserted per transaction. */
 export const MAKE_BATCH = 500;
 
@@ -53,6 +56,7 @@ interface DueRow extends Record<string, unknown> {
   address_id: string;
   payment_method: string;
   special_instruction: string | null;
+  prepaid: boolean;
   full_address: string;
   city: string;
   state: string;
@@ -194,7 +198,7 @@ async function makeBatchIn(
   const { rows } = await tx.execute<DueRow>(sql`
     SELECT s.id, s.customer_id, s.category_id, s.product_id, s.plan_id, s.accessories,
       s.quantity, s.return_quantity, s.slot, s.address_id, s.payment_method,
-      s.special_instruction, a.full_address, a.city, a.state, a.pincode,
+      s.special_instruction, s.prepaid, a.full_address, a.city, a.state, a.pincode,
       c.kind AS service_kind, c.hsn_code AS service_hsn, c.gst_rate::text AS service_gst,
       p.name AS product_name, p.price::text AS product_price,
       p.discount_price::text AS product_discount, p.hsn_code AS product_hsn,
@@ -276,19 +280,25 @@ async function insertOrders(
           hsnCode: r.product_hsn,
           gstRate: r.product_gst,
         };
-    const priced = priceOrder({
-      item,
-      service,
-      quantity: r.quantity,
-      accessories: chosen,
-      charges: context.charges,
-      isEmergency: false,
-      buyerState: r.state,
-      sellerStateCode: context.sellerStateCode,
-    });
-    const amount = round2(
-      priced.price * r.quantity + chosen.reduce((sum, a) => sum + a.amount * a.quantity, 0),
-    );
+    // A plan already paid in full (moved from a tiffin order, migration 0035): its days are
+    // delivered at no charge, so the plan's money is not asked for twice.
+    const priced = r.prepaid
+      ? PREPAID_DAY
+      : priceOrder({
+          item,
+          service,
+          quantity: r.quantity,
+          accessories: chosen,
+          charges: context.charges,
+          isEmergency: false,
+          buyerState: r.state,
+          sellerStateCode: context.sellerStateCode,
+        });
+    const amount = r.prepaid
+      ? 0
+      : round2(
+          priced.price * r.quantity + chosen.reduce((sum, a) => sum + a.amount * a.quantity, 0),
+        );
     const total = round2(amount + priced.deliveryCharge + priced.emergencyCharge + priced.gst);
     // A customer's first order of a service is `fresh` (as the app and phone orders).
     const pair = `${r.customer_id}|${r.category_id}`;

@@ -67,6 +67,11 @@ export const subscriptionsTable = pgTable(
     /** Null: open-ended. A tiffin plan's end follows its duration (and extensions). */
     endDate: date('end_date', { mode: 'string' }),
     paymentMethod: text('payment_method').notNull(),
+    /**
+     * Already paid in full (a tiffin plan bought as one order before subscriptions, moved over by
+     * migration tiffin_to_subscriptions): its day orders are made at no charge.
+     */
+    prepaid: boolean('prepaid').notNull().default(false),
     specialInstruction: text('special_instruction'),
     status: text('status').$type<SubscriptionStatus>().notNull().default('Active'),
     /** Why it is paused or ended, in words (e.g. 'Customer blocked'). */

@@ -21,6 +21,11 @@ export const GENERATED_TABLES = [
   'returnable_stock',
   'invoice_series',
   'invoices',
+  'subscriptions',
+  'subscription_changes',
+  'subscription_pauses',
+  'subscription_skips',
+  'holidays',
 ];
 
 /** Why the load did not start; the command prints it and exits with 1. */
@@ -114,6 +119,7 @@ const WORK_TABLES = [
   'seed_accessory',
   'seed_first',
   'seed_tickets',
+  'seed_subscriptions',
 ];
 
 /**

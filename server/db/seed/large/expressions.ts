@@ -60,6 +60,9 @@ export const ID_TAGS = {
   ticket: 6,
   reply: 7,
   returnRequest: 8,
+  subscription: 9,
+  subscriptionPause: 10,
+  holiday: 11,
 } as const;
 
 /**

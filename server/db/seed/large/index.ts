@@ -38,13 +38,16 @@ import { loadReference } from './reference';
 import { loadLedgerAndInvoices } from './ledger';
 import { loadReturns } from './returns';
 import { loadRiders } from './riders';
+import { loadSubscriptions } from './subscriptions';
 import { runnerOf } from './run';
 import { loadTickets } from './support';
 
 export { SeedLargeRefused } from './bulk';
 export { DEFAULT_COUNTS, parseSeedLargeArgs, SeedLargeUsageError, USAGE } from './options';
 
-export interface LargeSeedOptions extends LargeSeedCounts {
+export interface LargeSeedOptions extends Omit<LargeSeedCounts, 'subscriptions'> {
+  /** Subscriptions to make (none when left out; the command's default is 100 000). */
+  subscriptions?: number;
   /**
    * DATA_DIR: the catalogue's images are stored under its uploads/ when it is seeded on the
    * embedded database (on PostgreSQL they go into the `uploads` table, as the server keeps them).
@@ -74,7 +77,8 @@ const DAYS = 730;
 
 /**
  * Fills the database with realistic bulk data for benchmarks and plan tests: pin codes,
- * customers and addresses, orders with their history and accessories, support tickets with
+ * customers and addresses, orders with their history and accessories, subscriptions with their
+ * pauses, skips and history, a few holidays, support tickets with
  * replies, return requests, audit rows, the jars-and-cylinders ledger and the invoices, all
  * generated set-based in the database. Per-row triggers are off during the load (the ledger's
  * entries are written from the orders and returns, its balances rebuilt from them) and the
@@ -142,6 +146,9 @@ export async function seedLarge(
       await lanes.split((lane, part, parts) => loadStatusHistory(lane.run, ref, part, parts));
       await continueHistoryIds(run);
     });
+    await phase('subscriptions', () =>
+      loadSubscriptions(run, opts.subscriptions ?? 0, customers, ref, timeline),
+    );
     await phase('accessories, riders, tickets, returns, audit', () =>
       lanes.both(
         async ({ run, db }) => {

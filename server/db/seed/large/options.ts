@@ -7,6 +7,7 @@ export interface LargeSeedCounts {
   tickets: number;
   returns: number;
   audit: number;
+  subscriptions: number;
 }
 
 /** The size the product is designed for (DESIGN.md, Database). */
@@ -16,6 +17,7 @@ export const DEFAULT_COUNTS: LargeSeedCounts = {
   tickets: 30_000,
   returns: 20_000,
   audit: 100_000,
+  subscriptions: 100_000,
 };
 
 /** Bounds: at least one order and customer; beyond these a run is surely a typo. */
@@ -25,10 +27,11 @@ export const COUNT_LIMITS: Record<keyof LargeSeedCounts, [min: number, max: numb
   tickets: [0, 1_000_000],
   returns: [0, 1_000_000],
   audit: [0, 5_000_000],
+  subscriptions: [0, 2_000_000],
 };
 
 export const USAGE = `Usage: npm run seed:large -- [--orders N] [--customers N] [--tickets N] [--returns N]
-                          [--audit N] [--reset]
+                          [--audit N] [--subscriptions N] [--reset]
 
 Fills the configured database (DATABASE_URL, else PGlite in DATA_DIR/pgdata) with bulk data
 for benchmarks. Not for production.
@@ -38,7 +41,11 @@ for benchmarks. Not for production.
   --tickets N    support tickets, with replies        (default ${DEFAULT_COUNTS.tickets}, 0..${COUNT_LIMITS.tickets[1]})
   --returns N    return requests (water and oxygen)   (default ${DEFAULT_COUNTS.returns}, 0..${COUNT_LIMITS.returns[1]})
   --audit N      audit log rows                       (default ${DEFAULT_COUNTS.audit}, 0..${COUNT_LIMITS.audit[1]})
-  --reset        empty customers, orders, tickets, returns and the audit log first
+  --subscriptions N
+                 subscriptions, with pauses, skips, history and a few holidays
+                                                      (default ${DEFAULT_COUNTS.subscriptions}, 0..${COUNT_LIMITS.subscriptions[1]})
+  --reset        empty customers, orders, subscriptions (and holidays), tickets, returns and
+                 the audit log first
                  (admins, categories and the catalogue are kept)`;
 
 /** A command line that cannot be run; the message says what to change. */

@@ -1,0 +1,1 @@
+ALTER TABLE "subscriptions" ADD COLUMN "prepaid" boolean DEFAULT false NOT NULL;
