@@ -152,7 +152,10 @@ function SubscriptionView({
               { label: t('start_date'), value: formatDay(s.startDate) },
               { label: t('end_date'), value: s.endDate ? formatDay(s.endDate) : t('no_end') },
               { label: t('next_delivery'), value: formatDay(s.nextDelivery) },
-              { label: t('payment_method'), value: s.paymentMethod },
+              {
+                label: t('payment_method'),
+                value: s.prepaid ? t('prepaid', { method: s.paymentMethod }) : s.paymentMethod,
+              },
               { label: t('instructions'), value: s.specialInstruction },
             ]}
           />

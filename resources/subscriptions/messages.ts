@@ -44,6 +44,7 @@ export const messages = {
   end_date_help: 'Leave empty for no end.',
   plan_end_help: 'The plan of %{days} days ends on %{day}.',
   payment_method: 'Payment method',
+  prepaid: '%{method}, plan paid in full: its days are delivered at no charge',
   instructions: 'Instructions',
   next_delivery: 'Next delivery',
   status: 'Status',

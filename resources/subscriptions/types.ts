@@ -24,6 +24,8 @@ export interface Subscription {
   startDate: string;
   endDate: string | null;
   paymentMethod: string;
+  /** A plan paid in full when it was bought (moved from a tiffin order). */
+  prepaid?: boolean;
   specialInstruction: string | null;
   status: SubscriptionStatus;
   statusReason: string | null;

@@ -185,6 +185,7 @@ export async function toSubscriptionDtos(db: Db, rows: SubscriptionRow[]) {
       startDate: s.startDate,
       endDate: s.endDate,
       paymentMethod: s.paymentMethod,
+      prepaid: s.prepaid,
       specialInstruction: s.specialInstruction,
       status: s.status,
       statusReason: s.statusReason,

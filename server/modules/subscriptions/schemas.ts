@@ -296,6 +296,8 @@ export const subscriptionDto = z.object({
   startDate: z.string(),
   endDate: z.string().nullable(),
   paymentMethod: z.string(),
+  /** A plan paid in full when it was bought: its days are delivered at no charge. */
+  prepaid: z.boolean(),
   specialInstruction: z.string().nullable(),
   status: z.enum(SUBSCRIPTION_STATUSES),
   statusReason: z.string().nullable(),
