@@ -9,22 +9,21 @@ import {
 } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { describeSchedule, type Schedule } from '@shared/schedule';
-import { formatDateTime } from '@/format';
+import { formatDateTime, formatDay } from '@/format';
 import type { SubscriptionHistoryRow } from './types';
 
-/** A changed value as a person reads it: a schedule in words, a list joined, none as '—'. */
-export function changeValue(value: unknown): string {
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A changed value as a person reads it: days as dates, a pause as its dates, none as '—'. */
+export function changeValue(value: unknown, untilResumed = '…'): string {
   if (value === null || value === undefined || value === '') return '—';
-  if (Array.isArray(value)) {
-    return value
-      .map((v) =>
-        v && typeof v === 'object' && 'name' in v
-          ? `${(v as { name: string }).name} × ${(v as { quantity?: number }).quantity ?? ''}`
-          : changeValue(v),
-      )
-      .join(', ');
-  }
+  if (typeof value === 'string' && DAY.test(value)) return formatDay(value);
+  if (Array.isArray(value)) return value.map((v) => changeValue(v, untilResumed)).join(', ');
   if (typeof value === 'object') {
+    if ('from' in value) {
+      const { from, to } = value as { from: string; to?: string | null };
+      return `${formatDay(from)} – ${to ? formatDay(to) : untilResumed}`;
+    }
     if ('kind' in value) return describeSchedule(value as Schedule);
     return JSON.stringify(value);
   }
@@ -32,10 +31,15 @@ export function changeValue(value: unknown): string {
 }
 
 /** `changes` as the server sends them (`{ field: [before, after] }`), one line per field. */
-export function changeLines(changes: SubscriptionHistoryRow['changes']): string[] {
+export function changeLines(
+  changes: SubscriptionHistoryRow['changes'],
+  label: (field: string) => string = (field) => field,
+  untilResumed?: string,
+): string[] {
   if (!changes) return [];
   return Object.entries(changes).map(
-    ([field, [before, after]]) => `${field}: ${changeValue(before)} → ${changeValue(after)}`,
+    ([field, [before, after]]) =>
+      `${label(field)}: ${changeValue(before, untilResumed)} → ${changeValue(after, untilResumed)}`,
   );
 }
 
@@ -66,7 +70,11 @@ export function SubscriptionHistory({ history }: { history: SubscriptionHistoryR
                   {t(`actions.${row.action}`, { _: row.action })}
                 </Typography>
                 {row.note && <Typography variant="body2">{row.note}</Typography>}
-                {changeLines(row.changes).map((line) => (
+                {changeLines(
+                  row.changes,
+                  (field) => t(`fields.${field}`, { _: field }),
+                  t('until_resumed_short'),
+                ).map((line) => (
                   <Typography key={line} variant="body2" color="text.secondary">
                     {line}
                   </Typography>

@@ -65,7 +65,13 @@ export function SubscriptionInputs({
         </Alert>
       )}
       {mode === 'create' ? (
-        <ReferenceInput source="userId" reference="users" perPage={20}>
+        <ReferenceInput
+          source="userId"
+          reference="users"
+          perPage={20}
+          // react-admin sorts by `id` unless told; the customers list sorts by these fields only.
+          sort={{ field: 'createdAt', order: 'DESC' }}
+        >
           <AutocompleteInput
             label="app.subscriptions.customer"
             optionText={customerText}

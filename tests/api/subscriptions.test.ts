@@ -127,7 +127,13 @@ describe('subscription/create', () => {
     const history = detail.json().result.history;
     expect(history).toHaveLength(1);
     expect(history[0]).toMatchObject({ action: 'created', adminName: expect.any(String) });
-    expect(history[0].changes.quantity).toEqual([null, 2]);
+    // The history names things as a person reads them, not by id.
+    expect(history[0].changes).toMatchObject({
+      quantity: [null, 2],
+      product: [null, '20 L Jar'],
+      accessories: [null, 'Tap × 1'],
+      schedule: [null, 'Every day'],
+    });
   });
 
   it('ends a plan after its duration when no end is given', async () => {

@@ -196,7 +196,11 @@ function fakeSubscriptions(overrides: Record<string, unknown> = {}): Fake {
           {
             _id: 'h1',
             action: 'edit',
-            changes: { quantity: [1, 2] },
+            changes: {
+              quantity: [1, 2],
+              pause: [null, { from: '2025-03-10', to: null }],
+              endDate: ['2025-03-31', '2025-04-02'],
+            },
             note: null,
             adminName: 'Asha Admin',
             at: '2025-03-02T05:30:00Z',
@@ -516,7 +520,11 @@ describe('a subscription view', () => {
     const history = screen.getByRole('table', { name: 'History' });
     expect(within(history).getByText('Asha Admin')).toBeInTheDocument();
     expect(within(history).getByText('Edited')).toBeInTheDocument();
-    expect(within(history).getByText('quantity: 1 → 2')).toBeInTheDocument();
+    expect(within(history).getByText('Quantity: 1 → 2')).toBeInTheDocument();
+    expect(
+      within(history).getByText('Pause: — → 10, Mar 2025 – until resumed'),
+    ).toBeInTheDocument();
+    expect(within(history).getByText('End date: 31, Mar 2025 → 2, Apr 2025')).toBeInTheDocument();
   });
 
   it('skips an upcoming day, undoes a skip, and moves between months', async () => {

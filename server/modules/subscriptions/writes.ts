@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { intervalDays, type Schedule } from '@shared/schedule';
+import { describeSchedule, intervalDays, type Schedule } from '@shared/schedule';
 import { addDays, indiaDay } from '@shared/time';
 import type { Database, Transaction } from '../../db/client';
 import {
@@ -140,23 +140,70 @@ function scheduleColumns(schedule: Schedule) {
   };
 }
 
-/** A subscription's fields as the history names them (the calls' names). */
-function recorded(s: Omit<SubscriptionRow, 'id' | 'createdAt' | 'updatedAt' | 'customerId'>) {
-  return {
-    productId: s.productId,
-    planId: s.planId,
-    accessories: s.accessories,
+type Recordable = Omit<SubscriptionRow, 'id' | 'createdAt' | 'updatedAt' | 'customerId'>;
+
+/**
+ * A subscription's fields as its history shows them to a person: names and words rather than
+ * ids (the product, plan, accessories and address by name, the schedule in words), so a change
+ * reads "Product: 20 L Water Jar → 25 L Water Jar" years later, whatever was renamed or deleted.
+ */
+async function recorded(db: Db, rows: Recordable[]) {
+  const ids = (pick: (r: Recordable) => (string | null)[]) => [
+    ...new Set(rows.flatMap(pick).filter((id): id is string => Boolean(id))),
+  ];
+  const productIds = ids((r) => [r.productId]);
+  const planIds = ids((r) => [r.planId]);
+  const addressIds = ids((r) => [r.addressId]);
+  const accessoryIds = ids((r) => r.accessories.map((a) => a.accessoryId));
+  const [products, plans, addresses, accessories] = await Promise.all([
+    productIds.length
+      ? db
+          .select({ id: productsTable.id, name: productsTable.name })
+          .from(productsTable)
+          .where(inArray(productsTable.id, productIds))
+      : [],
+    planIds.length
+      ? db
+          .select({ id: plansTable.id, name: plansTable.name })
+          .from(plansTable)
+          .where(inArray(plansTable.id, planIds))
+      : [],
+    addressIds.length
+      ? db
+          .select({ id: customerAddressesTable.id, name: customerAddressesTable.fullAddress })
+          .from(customerAddressesTable)
+          .where(inArray(customerAddressesTable.id, addressIds))
+      : [],
+    accessoryIds.length
+      ? db
+          .select({ id: accessoriesTable.id, name: accessoriesTable.name })
+          .from(accessoriesTable)
+          .where(inArray(accessoriesTable.id, accessoryIds))
+      : [],
+  ]);
+  const names = new Map(
+    [...products, ...plans, ...addresses, ...accessories].map((r) => [r.id, r.name]),
+  );
+  const nameOf = (id: string | null) => (id ? (names.get(id) ?? id) : null);
+  return rows.map((s) => ({
+    product: nameOf(s.productId),
+    plan: nameOf(s.planId),
+    accessories: s.accessories.map((a) => `${nameOf(a.accessoryId)} × ${a.quantity}`).join(', '),
     quantity: s.quantity,
     returnQuantity: s.returnQuantity,
-    schedule: { kind: s.scheduleKind, weekdays: s.weekdays, interval: s.intervalDays },
+    schedule: describeSchedule({
+      kind: s.scheduleKind,
+      weekdays: s.weekdays,
+      everyNDays: s.intervalDays,
+    }),
     slot: s.slot,
-    addressId: s.addressId,
+    address: nameOf(s.addressId),
     startDate: s.startDate,
     endDate: s.endDate,
     paymentMethod: s.paymentMethod,
     specialInstruction: s.specialInstruction,
     status: s.status,
-  };
+  }));
 }
 
 /** subscription/create: checked, stored with its first history row, in one transaction. */
@@ -200,7 +247,8 @@ export async function createSubscription(db: Database, body: CreateBody, admin: 
   };
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(subscriptionsTable).values(values).returning();
-    await recordChange(tx, row!.id, 'created', admin, differences({}, recorded(row!)));
+    const [fields] = await recorded(tx, [row!]);
+    await recordChange(tx, row!.id, 'created', admin, differences({}, fields!));
     return row!;
   });
 }
@@ -267,7 +315,8 @@ export async function editSubscription(db: Database, body: EditBody, admin: Chan
       status,
       statusReason: status === 'Active' ? null : reason,
     };
-    const changes = differences(recorded(current), recorded(next));
+    const [before, after] = await recorded(tx, [current, next]);
+    const changes = differences(before!, after!);
     if (!Object.keys(changes).length) return { changed: false, madeOrders: [] };
     const { id: _id, createdAt: _c, updatedAt: _u, customerId: _cu, ...columns } = next;
     await tx.update(subscriptionsTable).set(columns).where(eq(subscriptionsTable.id, current.id));
