@@ -37,8 +37,11 @@ import { generator } from './random';
 
 const DAY = 86_400_000;
 const MINUTE = 60_000;
-/** Days of orders already made from the subscriptions: the last week and today. */
-const MADE_DAYS = 7;
+/**
+ * Days of orders already made from the subscriptions, today included: back to the earliest
+ * start (53 days ago), so that no demo calendar shows a due day without its order as missed.
+ */
+const MADE_DAYS = 54;
 /** When the clock makes the next day's orders (the default cut-off, India time). */
 const CUTOFF = '21:00';
 /** The note on a day order's first history row (as the day's run writes it). */
@@ -198,7 +201,10 @@ export async function seedSubscriptions(db: Database, now: Date = new Date()): P
       roll < 0.58 ? 'water' : roll < 0.9 || !cylinders.length || !oxygen ? 'tiffin' : 'oxygen';
     // Started in the past weeks; a few start in the coming days.
     const startOffset = rnd.next() < 0.06 ? 1 + rnd.int(6) : -(3 + rnd.int(50));
-    const startDate = addDays(today, startOffset);
+    // Never before the customer signed up (a day to spare for the evening the order is made).
+    const earliest = addDays(indiaDay(customer.createdAt), 2);
+    const offered = addDays(today, startOffset);
+    const startDate = offered < earliest ? earliest : offered;
     let schedule: Schedule;
     let quantity = 1;
     let returnQuantity = 0;
