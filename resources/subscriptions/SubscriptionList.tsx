@@ -92,7 +92,7 @@ export function SubscriptionDatagrid({ customer = true }: { customer?: boolean }
       <FunctionField label={t('item')} sortable={false} render={itemName} />
       <FunctionField label={t('quantity')} sortable={false} render={(r) => r.quantity} />
       <FunctionField label={t('schedule')} sortable={false} render={(r) => r.scheduleText} />
-      <FunctionField label={t('slot')} sortable={false} render={(r) => r.slot} />
+      <FunctionField label={t('slot')} sortable={false} render={(r) => <NoWrap>{r.slot}</NoWrap>} />
       <FunctionField label={t('pincode')} sortable={false} render={(r) => r.pincode} />
       <FunctionField
         label={t('next_delivery')}

@@ -195,7 +195,7 @@ function fakeSubscriptions(overrides: Record<string, unknown> = {}): Fake {
         history: [
           {
             _id: 'h1',
-            action: 'edit',
+            action: 'edited',
             changes: {
               quantity: [1, 2],
               pause: [null, { from: '2025-03-10', to: null }],

@@ -89,7 +89,10 @@ export async function followCustomerStatus(
       status === 'Blocked' ? 'paused' : 'resumed',
       admin,
       {
-        pause: status === 'Blocked' ? [null, `${today} on`] : [`blocked`, null],
+        pause:
+          status === 'Blocked'
+            ? [null, { from: today, to: null }]
+            : [{ from: blocking[0]?.fromDate ?? today, to: null }, null],
         ...(s.status !== next.status ? { status: [s.status, next.status] } : {}),
       },
       status === 'Blocked' ? BLOCKED_REASON : 'Customer unblocked',

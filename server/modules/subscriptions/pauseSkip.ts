@@ -124,7 +124,7 @@ export async function pauseSubscription(
       s.id,
       'paused',
       admin,
-      { pause: [null, pauseWords(body.from, to)], ...changes },
+      { pause: [null, { from: body.from, to }], ...changes },
       body.reason || null,
     );
     return madeOrders(tx, s.id, body.from > today ? body.from : today, to);
@@ -145,7 +145,7 @@ export async function resumeSubscription(db: Database, id: string, admin: Change
     const next = pauses.find((p) => p.fromDate > today);
     const pause = current ?? next;
     if (!pause) throw conflict('This subscription has no current or upcoming pause to end.');
-    const was = pauseWords(pause.fromDate, pause.toDate);
+    const was = { from: pause.fromDate, to: pause.toDate };
     let left = pauses.filter((p) => p.id !== pause.id);
     if (pause.fromDate < today) {
       const yesterday = addDays(today, -1);

@@ -188,7 +188,8 @@ async function recorded(db: Db, rows: Recordable[]) {
   return rows.map((s) => ({
     product: nameOf(s.productId),
     plan: nameOf(s.planId),
-    accessories: s.accessories.map((a) => `${nameOf(a.accessoryId)} × ${a.quantity}`).join(', '),
+    accessories:
+      s.accessories.map((a) => `${nameOf(a.accessoryId)} × ${a.quantity}`).join(', ') || null,
     quantity: s.quantity,
     returnQuantity: s.returnQuantity,
     schedule: describeSchedule({
