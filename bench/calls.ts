@@ -267,6 +267,44 @@ export async function discoverCalls(
   add('pin codes page 1', '/api/pincode/get-paginated-pincodes', { page: 1, limit: 10 });
   add('pin codes limit=1000', '/api/pincode/get-paginated-pincodes', { limit: 1000 });
 
+  // Subscriptions and the day's counts (issue 35): page 1 with each filter and a search, and
+  // get-roster for tomorrow (projected unless it is made) and for the newest made day.
+  const subscriptions = '/api/subscription/get-all-subscriptions';
+  const slot = obj(
+    list(obj((await must(`${subscriptions}${query({ limit: 1 })}`)).result).subscriptions)[0],
+  ).slot as string | undefined;
+  add('subscriptions page 1', subscriptions, { page: 1, limit: 10 });
+  await deep('subscriptions', subscriptions, {});
+  add('subscriptions status=Active', subscriptions, { status: 'Active', limit: 10 });
+  add('subscriptions status=Paused', subscriptions, { status: 'Paused', limit: 10 });
+  add('subscriptions serviceId=water', subscriptions, { ...svc, limit: 10 });
+  add('subscriptions pincode=<pin>', subscriptions, { pincode, limit: 10 });
+  if (slot) add('subscriptions slot', subscriptions, { slot, limit: 10 });
+  add('subscriptions endingWithin=30', subscriptions, { endingWithin: 30, limit: 10 });
+  add('subscriptions water+Active+pin', subscriptions, {
+    ...svc,
+    status: 'Active',
+    pincode,
+    limit: 10,
+  });
+  add(`subscriptions search=${common}`, subscriptions, { search: common, limit: 10 });
+  add('subscriptions search=<phone>', subscriptions, { search: phone, limit: 10 });
+  // A day is counted from its orders once made, else projected from the subscriptions.
+  const runs = list(obj((await must('/api/roster/runs?limit=20')).result).runs);
+  const made = new Set(runs.filter((r) => r.status === 'done').map((r) => String(r.day)));
+  for (const [when, date] of [
+    ['tomorrow', daysAgo(-1)],
+    ['in 2 days', daysAgo(-2)],
+  ] as const) {
+    const how = made.has(date) ? 'made' : 'projected';
+    add(`roster get-roster ${when} (${how})`, '/api/roster/get-roster', { date });
+  }
+  const madeDay = runs.find((r) => r.status === 'done' && Number(r.generated) > 0)?.day;
+  if (typeof madeDay === 'string' && madeDay !== daysAgo(-1) && madeDay !== daysAgo(-2)) {
+    add('roster get-roster newest made day', '/api/roster/get-roster', { date: madeDay });
+  }
+  add('roster runs page 1', '/api/roster/runs', { page: 1, limit: 10 });
+
   // Jars and cylinders (issue 16): the outstanding list, its summary, depot stock, one
   // customer's ledger; tax invoices: one order's and one day's range (streamed PDFs).
   const outstanding = '/api/returnable/outstanding';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { dueJoins, dueOn, stopReason } from './due';
+import { COUNTED, countJoins, dueOn, stopReason } from './due';
 
 /** One line of a day's counts: a product or plan, in a slot, to a pin code. */
 export interface RosterRow {
@@ -74,10 +74,10 @@ function projectedCounts(db: Database, date: string, serviceId?: string) {
     .execute<CountRow>(
       sql`
       SELECT s.category_id, coalesce(s.product_id, s.plan_id) AS item_id, s.slot,
-        a.pincode, count(*)::int AS deliveries, sum(s.quantity)::int AS quantity
-      FROM subscriptions s ${dueJoins}
-      WHERE ${dueOn(date)} ${service} AND ${stopReason(date)} IS NULL
-      GROUP BY s.category_id, s.product_id, s.plan_id, s.slot, a.pincode`,
+        s.pincode, count(*)::int AS deliveries, sum(s.quantity)::int AS quantity
+      FROM subscriptions s ${countJoins}
+      WHERE ${dueOn(date)} ${service} AND ${stopReason(date, COUNTED)} IS NULL
+      GROUP BY s.category_id, s.product_id, s.plan_id, s.slot, s.pincode`,
     )
     .then((r) => r.rows);
 }
