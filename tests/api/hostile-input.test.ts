@@ -113,6 +113,7 @@ const QUERY_FIELDS = [
 const READS_NO_BODY = new Set([
   'POST /api/pincode/delete-pincode/:id',
   'POST /api/rider/delete-rider/:id',
+  'POST /api/holiday/delete/:id',
   'POST /api/admin/logout',
 ]);
 
