@@ -68,7 +68,7 @@ test('a standing order is added, skipped, counted, made, and paused with its mad
   await expect(page.getByText(slot).first()).toBeVisible();
   await page.getByRole('link', { name: /^View/ }).first().click();
   await expect(page).toHaveURL(/\/admin-panel\/subscription\/view\//);
-  await expect(page.getByText('Every day')).toBeVisible();
+  await expect(page.getByText('Every day', { exact: true })).toBeVisible();
 
   // Tomorrow skipped on the calendar, then the skip undone.
   await (await calendarDay(page, tomorrow)).click();
