@@ -22,6 +22,7 @@ import {
 import { addDays, indiaDay } from '@shared/time';
 import { ConfirmDeleteButton } from '@/components/ConfirmDeleteButton';
 import { COMPACT_ON_PHONES } from '@/components/compactTable';
+import { ListStates } from '@/lists/ListStates';
 import { ListPagination } from '@/lists/ListPagination';
 import { PhoneList, useIsPhone } from '@/lists/PhoneList';
 import { formatCalendarDay as dayLabel } from '@/calendarDay';
@@ -92,43 +93,37 @@ export function HolidayList() {
       </CardContent>
       <ResourceContextProvider value="holidays">
         <ListContextProvider value={list}>
-          {list.isPending ? (
-            <Typography sx={{ p: 2 }} role="status">
-              {translate('app.loading')}
-            </Typography>
-          ) : list.error && !list.data ? (
-            <Typography sx={{ p: 2 }} color="error" role="alert">
-              {t('load_failed')}
-            </Typography>
-          ) : !list.data?.length ? (
-            <Typography sx={{ p: 2 }}>
-              {t(shown === 'upcoming' ? 'none_upcoming' : 'none_past')}
-            </Typography>
-          ) : phone ? (
-            <PhoneList
-              name={(row) => `${row.name} ${row.day}`}
-              primary={(row) => row.name}
-              lines={(row) => [
-                dayLabel(row.day),
-                row.pincodes?.length ? row.pincodes.join(', ') : t('all_pincodes'),
-                `${t('extends_plans')}: ${yesNo(row as Row)}`,
-              ]}
-              actions={DELETE}
-            />
-          ) : (
-            <Box sx={{ overflowX: 'auto' }}>
-              <Datagrid bulkActionButtons={false} rowClick={false} sx={COMPACT_ON_PHONES}>
-                <FunctionField label={t('day')} render={(row: Row) => dayLabel(row.day)} />
-                <TextField source="name" label={t('name')} sortable={false} />
-                <FunctionField
-                  label={t('pincodes')}
-                  render={(row: Row) => <Pincodes holiday={row} />}
-                />
-                <FunctionField label={t('extends_plans')} render={yesNo} />
-                <FunctionField label={t('actions')} render={() => DELETE} />
-              </Datagrid>
-            </Box>
-          )}
+          <ListStates
+            sx={{ p: 2 }}
+            failed={t('load_failed')}
+            empty={t(shown === 'upcoming' ? 'none_upcoming' : 'none_past')}
+          >
+            {phone ? (
+              <PhoneList
+                name={(row) => `${row.name} ${row.day}`}
+                primary={(row) => row.name}
+                lines={(row) => [
+                  dayLabel(row.day),
+                  row.pincodes?.length ? row.pincodes.join(', ') : t('all_pincodes'),
+                  `${t('extends_plans')}: ${yesNo(row as Row)}`,
+                ]}
+                actions={DELETE}
+              />
+            ) : (
+              <Box sx={{ overflowX: 'auto' }}>
+                <Datagrid bulkActionButtons={false} rowClick={false} sx={COMPACT_ON_PHONES}>
+                  <FunctionField label={t('day')} render={(row: Row) => dayLabel(row.day)} />
+                  <TextField source="name" label={t('name')} sortable={false} />
+                  <FunctionField
+                    label={t('pincodes')}
+                    render={(row: Row) => <Pincodes holiday={row} />}
+                  />
+                  <FunctionField label={t('extends_plans')} render={yesNo} />
+                  <FunctionField label={t('actions')} render={() => DELETE} />
+                </Datagrid>
+              </Box>
+            )}
+          </ListStates>
           <ListPagination />
         </ListContextProvider>
       </ResourceContextProvider>

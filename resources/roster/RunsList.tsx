@@ -11,6 +11,7 @@ import {
 import { COMPACT_ON_PHONES } from '@/components/compactTable';
 import { StatusChip, type StatusTone } from '@/components/StatusChip';
 import { formatCount, formatDateTime, formatDay } from '@/format';
+import { ListStates } from '@/lists/ListStates';
 import { ListPagination } from '@/lists/ListPagination';
 import { PhoneList, useIsPhone } from '@/lists/PhoneList';
 import type { RosterRun } from './calls';
@@ -65,55 +66,47 @@ export function RunsList() {
       <Card>
         <ResourceContextProvider value="roster">
           <ListContextProvider value={list}>
-            {list.isPending ? (
-              <Typography sx={{ p: 3 }} role="status">
-                {translate('app.loading')}
-              </Typography>
-            ) : list.error && !list.data ? (
-              <Typography sx={{ p: 3 }} color="error" role="alert">
-                {t('load_failed')}
-              </Typography>
-            ) : !list.data?.length ? (
-              <Typography sx={{ p: 3 }}>{t('none')}</Typography>
-            ) : phone ? (
-              <PhoneList
-                name={(run) => showDay(run.day)}
-                badge={(run) => words.status(run as Run)}
-                lines={(run) => [
-                  `${formatDateTime(run.startedAt)} · ${words.by(run as Run)}`,
-                  translate('app.roster.runs.line', {
-                    made: formatCount(run.generated),
-                    skipped: words.skipped(run as Run),
-                    already: formatCount(run.alreadyMade),
-                  }),
-                  run.error,
-                ]}
-              />
-            ) : (
-              <Box sx={{ overflowX: 'auto' }}>
-                <Datagrid bulkActionButtons={false} rowClick={false} sx={COMPACT_ON_PHONES}>
-                  <FunctionField label={t('day')} render={(run: Run) => showDay(run.day)} />
-                  <FunctionField
-                    label={t('when')}
-                    render={(run: Run) => formatDateTime(run.startedAt)}
-                  />
-                  <FunctionField label={t('by')} render={words.by} />
-                  <FunctionField label={t('status')} render={words.status} />
-                  <FunctionField
-                    label={t('made')}
-                    textAlign="right"
-                    render={(run: Run) => formatCount(run.generated)}
-                  />
-                  <FunctionField label={t('skipped')} render={words.skipped} />
-                  <FunctionField
-                    label={t('already_made')}
-                    textAlign="right"
-                    render={(run: Run) => formatCount(run.alreadyMade)}
-                  />
-                  <FunctionField label={t('error')} render={(run: Run) => run.error ?? ''} />
-                </Datagrid>
-              </Box>
-            )}
+            <ListStates sx={{ p: 3 }} failed={t('load_failed')} empty={t('none')}>
+              {phone ? (
+                <PhoneList
+                  name={(run) => showDay(run.day)}
+                  badge={(run) => words.status(run as Run)}
+                  lines={(run) => [
+                    `${formatDateTime(run.startedAt)} · ${words.by(run as Run)}`,
+                    translate('app.roster.runs.line', {
+                      made: formatCount(run.generated),
+                      skipped: words.skipped(run as Run),
+                      already: formatCount(run.alreadyMade),
+                    }),
+                    run.error,
+                  ]}
+                />
+              ) : (
+                <Box sx={{ overflowX: 'auto' }}>
+                  <Datagrid bulkActionButtons={false} rowClick={false} sx={COMPACT_ON_PHONES}>
+                    <FunctionField label={t('day')} render={(run: Run) => showDay(run.day)} />
+                    <FunctionField
+                      label={t('when')}
+                      render={(run: Run) => formatDateTime(run.startedAt)}
+                    />
+                    <FunctionField label={t('by')} render={words.by} />
+                    <FunctionField label={t('status')} render={words.status} />
+                    <FunctionField
+                      label={t('made')}
+                      textAlign="right"
+                      render={(run: Run) => formatCount(run.generated)}
+                    />
+                    <FunctionField label={t('skipped')} render={words.skipped} />
+                    <FunctionField
+                      label={t('already_made')}
+                      textAlign="right"
+                      render={(run: Run) => formatCount(run.alreadyMade)}
+                    />
+                    <FunctionField label={t('error')} render={(run: Run) => run.error ?? ''} />
+                  </Datagrid>
+                </Box>
+              )}
+            </ListStates>
             <ListPagination />
           </ListContextProvider>
         </ResourceContextProvider>
