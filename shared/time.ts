@@ -45,3 +45,6 @@ export function addDays(day: string, days: number): string {
 
 /** The calendar day after `day` (YYYY-MM-DD). */
 export const nextDay = (day: string): string => addDays(day, 1);
+
+/** Tomorrow in India: the day whose orders the next cut-off makes. */
+export const tomorrowInIndia = (now: Date = new Date()): string => addDays(indiaDay(now), 1);

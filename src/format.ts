@@ -82,3 +82,14 @@ export function imageUrl(path: unknown): string | undefined {
   if (typeof path !== 'string' || !path) return undefined;
   return new URL(path, window.location.origin).href;
 }
+
+const longDay = new Intl.DateTimeFormat('en-IN', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** 'Thursday, 6 Mar 2025': a calendar day (YYYY-MM-DD), the same in every browser zone. */
+export const formatCalendarDay = (day: string) => longDay.format(new Date(`${day}T00:00:00Z`));

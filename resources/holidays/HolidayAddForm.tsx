@@ -12,7 +12,7 @@ import {
 } from 'react-admin';
 import { useWatch, type FieldValues } from 'react-hook-form';
 import { useAction } from '@/actions/useAction';
-import { tomorrowInIndia } from '@/calendarDay';
+import { tomorrowInIndia } from '@shared/time';
 import { formatCount } from '@/format';
 import { FormToolbar } from '@/forms/FormToolbar';
 import { RecordForm } from '@/forms/RecordForm';

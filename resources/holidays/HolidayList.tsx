@@ -25,7 +25,7 @@ import { COMPACT_ON_PHONES } from '@/components/compactTable';
 import { ListStates } from '@/lists/ListStates';
 import { ListPagination } from '@/lists/ListPagination';
 import { PhoneList, useIsPhone } from '@/lists/PhoneList';
-import { formatCalendarDay as dayLabel } from '@/calendarDay';
+import { formatCalendarDay as dayLabel } from '@/format';
 import type { Holiday } from './calls';
 
 type Row = Holiday & RaRecord;

@@ -1,5 +1,6 @@
 import { indiaDay, indiaWallClock } from '@shared/time';
-import { formatCalendarDay, tomorrowInIndia } from '@/calendarDay';
+import { tomorrowInIndia } from '@shared/time';
+import { formatCalendarDay } from '@/format';
 import { formatCount } from '@/format';
 import type { RosterRun } from './calls';
 

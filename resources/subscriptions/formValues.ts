@@ -1,5 +1,5 @@
 import type { RaRecord } from 'react-admin';
-import { addDays, indiaDay } from '@shared/time';
+import { tomorrowInIndia } from '@shared/time';
 import type { Subscription } from './types';
 
 export const ACCESSORY_PREFIX = 'id_';
@@ -10,7 +10,7 @@ export const newSubscriptionValues = (userId?: string) => ({
   quantity: 1,
   returnQuantity: 0,
   schedule: { kind: 'daily', weekdays: [], everyNDays: 2 },
-  startDate: addDays(indiaDay(), 1),
+  startDate: tomorrowInIndia(),
   endDate: null,
   paymentMethod: 'Cash on Delivery',
   accessoryQty: {},

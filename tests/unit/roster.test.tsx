@@ -5,7 +5,7 @@ import { describe, expect, it, vi, type Mock } from 'vitest';
 import type { AppActions } from '@/providers/types';
 import { resources } from '../../resources';
 import type { Roster, RosterRun } from '@resources/roster/calls';
-import { tomorrowInIndia } from '@/calendarDay';
+import { tomorrowInIndia } from '@shared/time';
 import { buildMenu } from '@/layout/menuModel';
 import { createDataProvider, type DownloadParams } from '@/providers/dataProvider';
 import { stubApi } from './apiStub';
