@@ -5,8 +5,10 @@ import {
   TableContainer,
   TableHead,
   TableRow,
+  Stack,
   Typography,
 } from '@mui/material';
+import { useIsPhone } from '@/lists/PhoneList';
 import { useTranslate } from 'react-admin';
 import { describeSchedule, type Schedule } from '@shared/schedule';
 import { formatDateTime, formatDay } from '@/format';
@@ -43,11 +45,55 @@ export function changeLines(
   );
 }
 
-/** Who changed what and when, newest first. */
-export function SubscriptionHistory({ history }: { history: SubscriptionHistoryRow[] }) {
+/** One change: what was done, its note, and each field before → after. */
+function ChangeWhat({ row }: { row: SubscriptionHistoryRow }) {
   const translate = useTranslate();
   const t = (key: string, options?: object) => translate(`app.subscriptions.${key}`, options);
+  return (
+    <>
+      <Typography variant="body2" fontWeight={600}>
+        {t(`actions.${row.action}`, { _: row.action })}
+      </Typography>
+      {row.note && <Typography variant="body2">{row.note}</Typography>}
+      {changeLines(
+        row.changes,
+        (field) => t(`fields.${field}`, { _: field }),
+        t('until_resumed_short'),
+      ).map((line) => (
+        <Typography key={line} variant="body2" color="text.secondary">
+          {line}
+        </Typography>
+      ))}
+    </>
+  );
+}
+
+/** Who changed what and when, newest first: a table, or a line each on a phone. */
+export function SubscriptionHistory({ history }: { history: SubscriptionHistoryRow[] }) {
+  const translate = useTranslate();
+  const phone = useIsPhone();
+  const t = (key: string, options?: object) => translate(`app.subscriptions.${key}`, options);
+  const who = (row: SubscriptionHistoryRow) => row.adminName || t('someone');
   if (!history.length) return <Typography>{t('no_history')}</Typography>;
+  if (phone) {
+    return (
+      <Stack
+        component="ol"
+        aria-label={t('history')}
+        gap={1.5}
+        sx={{ listStyle: 'none', p: 0, m: 0 }}
+      >
+        {history.map((row) => (
+          <li key={row._id}>
+            <Typography variant="caption" color="text.secondary">
+              {formatDateTime(row.at)} · {who(row)}
+            </Typography>
+            <ChangeWhat row={row} />
+          </li>
+        ))}
+      </Stack>
+    );
+  }
   return (
     <TableContainer>
       <Table size="small" aria-label={t('history')}>
@@ -64,21 +110,9 @@ export function SubscriptionHistory({ history }: { history: SubscriptionHistoryR
               <TableCell sx={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>
                 {formatDateTime(row.at)}
               </TableCell>
-              <TableCell sx={{ verticalAlign: 'top' }}>{row.adminName || t('someone')}</TableCell>
+              <TableCell sx={{ verticalAlign: 'top' }}>{who(row)}</TableCell>
               <TableCell sx={{ verticalAlign: 'top' }}>
-                <Typography variant="body2" fontWeight={600}>
-                  {t(`actions.${row.action}`, { _: row.action })}
-                </Typography>
-                {row.note && <Typography variant="body2">{row.note}</Typography>}
-                {changeLines(
-                  row.changes,
-                  (field) => t(`fields.${field}`, { _: field }),
-                  t('until_resumed_short'),
-                ).map((line) => (
-                  <Typography key={line} variant="body2" color="text.secondary">
-                    {line}
-                  </Typography>
-                ))}
+                <ChangeWhat row={row} />
               </TableCell>
             </TableRow>
           ))}
