@@ -144,6 +144,7 @@ describe('the subscriptions list, its totals, search, export and detail are serv
   const calls = () => [
     list,
     `${list}?page=20`,
+    `${list}?limit=100`,
     `${list}?status=Paused`,
     `${list}?status=Active`,
     `${list}?serviceId=${ids.water}`,

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { indiaDay } from '@shared/time';
-import { CSV_BATCH, csvAnswer, sendCsv, type CsvColumn } from '../../lib/csv';
+import { csvAnswer, sendCsv, type CsvColumn } from '../../lib/csv';
 import { notFound } from '../../lib/errors';
 import { ok } from '../../lib/reply';
 import { answers } from '../../lib/responses';
@@ -41,6 +41,8 @@ import {
 import { createSubscription, editSubscription } from './writes';
 
 const NOT_FOUND = 'This subscription does not exist.';
+/** Rows read and answered per batch of the CSV: the list's largest page. */
+const EXPORT_BATCH = 100;
 
 const adminOf = (request: FastifyRequest) =>
   request.admin ? { id: request.admin.id, name: request.admin.name } : null;
@@ -127,7 +129,10 @@ const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const q = request.query;
-      const rows = paging.exportRows({ ...q, search: q.search || undefined }, CSV_BATCH);
+      // A list page's worth at a time (not CSV_BATCH): each batch's pauses and skips are then
+      // looked up by the same index plans as a page's, which the plan tests prove; a thousand ids
+      // at once sit near the point where PostgreSQL would rather read those tables whole.
+      const rows = paging.exportRows({ ...q, search: q.search || undefined }, EXPORT_BATCH);
       async function* batches() {
         for await (const batch of rows) yield await toSubscriptionDtos(db, batch);
       }
