@@ -7,6 +7,7 @@ export type { RecordStatus } from './columns';
 export * from './tables/seedProgress';
 export * from './tables/uploads';
 export * from '../modules/accessories/tables';
+export * from '../modules/accounts/tables';
 export * from '../modules/admins/tables';
 export * from '../modules/auth/tables';
 export * from '../modules/banners/tables';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   date,
   index,
@@ -9,6 +10,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { BillingMode } from '@shared/account';
 import { id, money, timestamps } from '../../db/columns';
 
 /*
@@ -32,7 +34,16 @@ export const customersTable = pgTable(
     email: text('email').notNull(),
     phone: text('phone').notNull(),
     passwordHash: text('password_hash'),
+    /** The account's balance (issue 36): kept by account_entries' trigger, never written here. */
     wallet: money('wallet').notNull().default('0'),
+    billingMode: text('billing_mode').$type<BillingMode>().notNull().default('prepaid'),
+    /** Prepaid: a subscription day the balance cannot pay is not made (skip reason `balance`). */
+    pauseWhenLow: boolean('pause_when_low').notNull().default(false),
+    /**
+     * Paise a day the customer's active subscriptions paid from the account cost on average
+     * (kept by the subscriptions' trigger, migration 0038): the low-balance list's days covered.
+     */
+    dailySpend: bigint('daily_spend', { mode: 'number' }).notNull().default(0),
     status: text('status').$type<CustomerStatus>().notNull().default('Active'),
     isEmailVerified: boolean('is_email_verified').notNull().default(false),
     isPhoneVerified: boolean('is_phone_verified').notNull().default(false),
@@ -63,6 +74,10 @@ export const customersTable = pgTable(
     ),
     index('customers_email_idx').on(sql`lower(${t.email}) collate "C"`, t.id, t.status, t.email),
     index('customers_wallet_idx').on(t.wallet, t.id, t.status),
+    // Low balance (issue 36): prepaid customers by the days their balance covers.
+    index('customers_days_covered_idx')
+      .on(sql`(${t.wallet} * 100 / ${t.dailySpend})`, t.id)
+      .where(sql`${t.billingMode} = 'prepaid' and ${t.dailySpend} > 0`),
     index('customers_first_name_trgm_idx').using('gin', sql`${t.firstName} gin_trgm_ops`),
     index('customers_last_name_trgm_idx').using('gin', sql`${t.lastName} gin_trgm_ops`),
     index('customers_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
