@@ -18,6 +18,7 @@ import openapiPlugin from './plugins/openapi';
 import securityHeaders from './plugins/securityHeaders';
 import uploadsPlugin from './plugins/uploads';
 import accessoriesModule from './modules/accessories';
+import accountsModule from './modules/accounts';
 import adminsModule from './modules/admins';
 import authModule from './modules/auth';
 import bannersModule from './modules/banners';
@@ -156,6 +157,7 @@ export async function buildApp(opts: BuildAppOptions) {
     [ecommerceModule, {}],
     // Issue 35: each day's deliveries made from the subscriptions, holidays
     [rosterModule, { turns }],
+    [accountsModule, { turns }],
     [dashboardModule, {}],
   ] as const;
   await app.register(
