@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLogTable,
@@ -192,6 +192,34 @@ describe('roster/generate', () => {
       .from(auditLogTable)
       .where(and(eq(auditLogTable.resource, 'roster'), eq(auditLogTable.action, 'generate')));
     expect(audit).toMatchObject([{ statusCode: 200, recordId: result.run._id }]);
+  });
+
+  it("counts a day's orders, inserted a batch at a time, in the lists' and dashboard's counters", async () => {
+    // Each counter, keyed as it is kept, against the orders themselves (0039 counts an INSERT
+    // of many rows once, from its transition table).
+    const differences = await s.db.execute(sql`
+      (SELECT 'order_counts' AS counter, category_id, pincode AS key, n FROM order_counts
+        EXCEPT SELECT 'order_counts', category_id, pincode, n FROM (
+          SELECT category_id, pincode, order_type, status, count(*)::int AS n FROM orders
+           GROUP BY 1, 2, 3, 4) o)
+      UNION ALL
+      (SELECT 'customer_order_counts', category_id, customer_id, n FROM customer_order_counts
+        WHERE n <> 0
+        EXCEPT SELECT 'customer_order_counts', category_id, customer_id, n FROM (
+          SELECT customer_id, category_id, status, order_type, count(*)::int AS n FROM orders
+           GROUP BY 1, 2, 3, 4) o)
+      UNION ALL
+      (SELECT 'order_daily', category_id, day::text || ' ' || amount::text, n FROM order_daily
+        WHERE n <> 0
+        EXCEPT SELECT 'order_daily', category_id, day::text || ' ' || amount::text, n FROM (
+          SELECT order_day(created_at) AS day, category_id, count(*)::int AS n,
+                 sum(coalesce(total_amount, price + delivery_charge)) AS amount
+            FROM orders GROUP BY 1, 2) o)`);
+    expect(differences.rows).toEqual([]);
+    const [{ made }] = (
+      await s.db.execute(sql`SELECT count(*)::int AS made FROM orders WHERE delivery_day = ${D}`)
+    ).rows as [{ made: number }];
+    expect(made).toBe(2);
   });
 
   it('makes nothing the second time and says so in the run', async () => {
