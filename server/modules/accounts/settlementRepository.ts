@@ -285,7 +285,9 @@ function linesWithCustomers(db: Database | Transaction) {
       note: l.note,
       entryId: l.entryId,
       customerId: l.customerId,
-      customerName: sql<string | null>`case when ${customersTable.id} is null then null else ${fullName} end`,
+      customerName: sql<
+        string | null
+      >`case when ${customersTable.id} is null then null else ${fullName} end`,
     })
     .from(l)
     .innerJoin(settlementImportsTable, eq(settlementImportsTable.id, l.importId))
@@ -337,7 +339,10 @@ export async function linesPage(
   return { rows, total: total?.n ?? 0 };
 }
 
-export const ASSIGNABLE_METHODS = ['UPI', 'Bank transfer'] as const satisfies AccountPaymentMethod[];
+export const ASSIGNABLE_METHODS = [
+  'UPI',
+  'Bank transfer',
+] as const satisfies AccountPaymentMethod[];
 export type AssignableMethod = (typeof ASSIGNABLE_METHODS)[number];
 
 /** A 12-digit reference is a UPI reference (RRN); anything else a bank transfer's UTR. */

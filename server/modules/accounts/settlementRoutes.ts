@@ -80,7 +80,10 @@ const settlementRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/settlement-imports',
-    { config: { access }, schema: { querystring: importsQuery, response: answers(importsPageAnswer) } },
+    {
+      config: { access },
+      schema: { querystring: importsQuery, response: answers(importsPageAnswer) },
+    },
     async (request) => {
       const { page, limit } = request.query;
       const { rows, total } = await importsPage(db, page, limit);
