@@ -111,6 +111,7 @@ export function AssignLineButton() {
       <Button
         size="small"
         variant="outlined"
+        sx={{ whiteSpace: 'nowrap' }}
         onClick={() => setOpen(true)}
         aria-label={translate('app.settlements.assign_named', {
           line: line.lineNo,

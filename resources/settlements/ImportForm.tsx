@@ -10,7 +10,12 @@ import type { SettlementImportResult } from './calls';
  * The file picker and Import (POST account/import-settlement): the layout in a sentence with a
  * sample line; a refused file's reason (the lines that are wrong) stays on the card.
  */
-export function ImportForm({ onImported }: { onImported: (r: SettlementImportResult) => void }) {
+export function ImportForm({
+  onImported,
+}: {
+  /** The import's result; null when a file was refused (the earlier result no longer shown). */
+  onImported: (r: SettlementImportResult | null) => void;
+}) {
   const translate = useTranslate();
   const t = (key: string) => translate(`app.settlements.${key}`);
   const input = useRef<HTMLInputElement>(null);
@@ -27,7 +32,10 @@ export function ImportForm({ onImported }: { onImported: (r: SettlementImportRes
         if (input.current) input.current.value = '';
         onImported(data);
       },
-      onError: (error) => setRefusal(serverReason(error)),
+      onError: (error) => {
+        setRefusal(serverReason(error));
+        onImported(null);
+      },
     },
   );
   return (

@@ -10,13 +10,14 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { COMPACT_ON_PHONES } from '@/components/compactTable';
-import { formatCalendarDay, formatCount, formatRupees } from '@/format';
+import { formatCount, formatRupees } from '@/format';
 import { ListPagination } from '@/lists/ListPagination';
 import { ListStates } from '@/lists/ListStates';
 import { PhoneList, useIsPhone } from '@/lists/PhoneList';
 import type { SettlementImportResult } from './calls';
+import { settlementDay } from './day';
 
-const dayOf = (row: RaRecord) => formatCalendarDay(String(row.day));
+const dayOf = (row: RaRecord) => settlementDay(row.day);
 const amountOf = (row: RaRecord) => formatRupees(row.amount);
 
 /** One of the result's two tables (a line list on a phone), ten lines a page. */
@@ -51,8 +52,8 @@ function ResultTable({
                 primary={(row) => `${amountOf(row)} · ${row.reference}`}
                 lines={(row) => [
                   `${t('line')} ${row.lineNo} · ${dayOf(row)}`,
-                  row.payer,
-                  last.render(row),
+                  row.payer && `${t('payer')}: ${row.payer}`,
+                  last.render(row) && `${last.label}: ${last.render(row)}`,
                 ]}
               />
             ) : (

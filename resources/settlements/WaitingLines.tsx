@@ -10,11 +10,12 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { COMPACT_ON_PHONES } from '@/components/compactTable';
-import { formatCalendarDay, formatRupees } from '@/format';
+import { formatRupees } from '@/format';
 import { ListPagination } from '@/lists/ListPagination';
 import { ListStates } from '@/lists/ListStates';
 import { PhoneList, useIsPhone } from '@/lists/PhoneList';
 import { AssignLineButton } from './AssignLineDialog';
+import { settlementDay } from './day';
 
 const ASSIGN = <AssignLineButton />;
 
@@ -46,8 +47,8 @@ export function WaitingLines() {
                 name={(row) => `${formatRupees(row.amount)} ${row.reference}`}
                 primary={(row) => `${formatRupees(row.amount)} · ${row.reference}`}
                 lines={(row) => [
-                  formatCalendarDay(String(row.day)),
-                  row.payer,
+                  settlementDay(row.day),
+                  row.payer && `${t('payer')}: ${row.payer}`,
                   where(row),
                   row.note,
                 ]}
@@ -58,7 +59,7 @@ export function WaitingLines() {
                 <Datagrid bulkActionButtons={false} rowClick={false} sx={COMPACT_ON_PHONES}>
                   <FunctionField
                     label={t('day')}
-                    render={(row: RaRecord) => formatCalendarDay(String(row.day))}
+                    render={(row: RaRecord) => settlementDay(row.day)}
                   />
                   <TextField source="reference" label={t('reference')} sortable={false} />
                   <FunctionField
