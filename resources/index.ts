@@ -19,6 +19,8 @@ import { products } from './products';
 import { returnables } from './returnables';
 import { returns } from './returns';
 import { rosterResources } from './roster';
+// Issue 36: settlement files.
+import { settlementResources } from './settlements';
 import { riders } from './riders';
 import { subCategories } from './subCategories';
 import { subscriptions } from './subscriptions';
@@ -50,6 +52,8 @@ export const resources: ResourceDeclaration[] = [
   subscriptions,
   // Its menu entry (Tomorrow) follows the orders' and the subscriptions' ones.
   ...rosterResources,
+  // Issue 36: Settlement import follows Tomorrow.
+  ...settlementResources,
   returns,
   // Its menu entries (Outstanding returnables, Depot stock) follow Water and Oxygen Returns.
   returnables,

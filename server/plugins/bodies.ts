@@ -17,12 +17,18 @@ const UPLOAD_OVERHEAD_BYTES = 256 * 1024;
 export interface UploadRule {
   /** How many image files the call takes at most (in its `image` field). */
   files: number;
+  /** What the files are, when not images (the 413 names it): 'CSV file'. */
+  kind?: string;
 }
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** The call takes files: multipart with up to `files` images. */
     upload?: UploadRule;
+  }
+  interface FastifyRequest {
+    /** The name each uploaded file was sent with, by field (the body holds only its bytes). */
+    uploadNames: Record<string, string> | null;
   }
 }
 
@@ -75,7 +81,16 @@ export default fp(async (app) => {
   });
 
   await app.register(formbody);
-  await app.register(multipart, { attachFieldsToBody: 'keyValues' });
+  app.decorateRequest('uploadNames', null);
+  await app.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    // As the default reads a file (its bytes become the field's value), keeping its name too:
+    // a settlement import records the file name it was given.
+    async onFile(part) {
+      await part.toBuffer();
+      this.uploadNames = { ...this.uploadNames, [part.fieldname]: part.filename };
+    },
+  });
   // A POST without any body (the spec's `empty body` calls, or a client that sends none) is read
   // as {}, so validation names the missing field instead of 'expected object, received null'.
   app.addHook('preValidation', async (request) => {
@@ -99,7 +114,7 @@ function tooLarge(request: FastifyRequest): HttpError {
   return new HttpError(
     413,
     upload
-      ? `The request is too large: send at most ${upload.files} image${upload.files > 1 ? 's' : ''} of ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`
+      ? `The request is too large: send at most ${upload.files} ${upload.kind ?? 'image'}${upload.files > 1 ? 's' : ''} of ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`
       : 'The request is too large.',
   );
 }

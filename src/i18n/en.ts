@@ -21,6 +21,8 @@ import { messages as ecommMessages } from '@resources/ecomm/messages';
 import { messages as dashboardMessages } from '@resources/dashboard/messages';
 import { messages as rosterMessages } from '@resources/roster/messages';
 import { messages as holidaysMessages } from '@resources/holidays/messages';
+// Issue 36: settlement files.
+import { messages as settlementsMessages } from '@resources/settlements/messages';
 import { messages as subscriptionsMessages } from '@resources/subscriptions/messages';
 
 /**
@@ -150,6 +152,7 @@ export const messages = {
     dashboard: dashboardMessages,
     roster: rosterMessages,
     holidays: holidaysMessages,
+    settlements: settlementsMessages,
     subscriptions: subscriptionsMessages,
     categories: {
       title: 'Categories',

@@ -8,6 +8,8 @@ import type { returnableActions } from '@resources/returnables/calls';
 import type { returnActions } from '@resources/returns/calls';
 import type { riderActions } from '@resources/riders/calls';
 import type { rosterActions } from '@resources/roster/calls';
+// Issue 36: settlement files.
+import type { settlementActions } from '@resources/settlements/calls';
 import type { subscriptionActions } from '@resources/subscriptions/calls';
 import type { supportActions } from '@resources/supports/calls';
 import type { userActions } from '@resources/users/calls';
@@ -28,6 +30,7 @@ export type AppActions = typeof assigningJobActions &
   typeof returnActions &
   typeof riderActions &
   typeof rosterActions &
+  typeof settlementActions &
   typeof subscriptionActions &
   typeof supportActions &
   typeof userActions;

@@ -88,6 +88,22 @@ describe('audit trail of every write route', () => {
       payload: form.payload,
     });
   };
+  /** A settlement file of one credit nobody's payment matches. */
+  const importSettlement = (reference: string) => {
+    const form = multipart({
+      file: {
+        filename: 'settlement.csv',
+        contentType: 'text/csv',
+        data: Buffer.from(`date,reference,amount,payer\n2026-11-20,${reference},250,\n`),
+      },
+    });
+    return server.app.inject({
+      method: 'POST',
+      url: '/api/account/import-settlement',
+      headers: { ...bearer(server.superToken), ...form.headers },
+      payload: form.payload,
+    });
+  };
   /** Answers the result of a call that must have succeeded (a step before the call audited). */
   const resultOf = async (res: Promise<LightMyRequestResponse>) => {
     const answer = await res;
@@ -539,6 +555,18 @@ describe('audit trail of every write route', () => {
           .set({ subscriptionId, deliveryDay: addDays(today(), 1) })
           .where(eq(ordersTable.id, orderId!));
         return () => post('/api/subscription/cancel-day-order', { subscriptionId, orderId });
+      },
+    },
+    // Issue 36: settlement files.
+    'POST /api/account/import-settlement': {
+      call: async () => () => importSettlement(`UTR${fresh()}`),
+    },
+    'POST /api/account/assign-settlement-line': {
+      call: async () => {
+        const result = await resultOf(importSettlement(`UTR${fresh()}`));
+        const lineId = result.unmatched[0].id as string;
+        return () =>
+          post('/api/account/assign-settlement-line', { lineId, userId: f.customers[0]!.id });
       },
     },
     'POST /api/rider/create-rider': {

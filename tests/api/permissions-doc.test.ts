@@ -126,6 +126,11 @@ const EXPECTED_ACCESS: Record<string, Access> = {
   'POST /api/subscription/unskip': 'orders',
   'POST /api/subscription/cancel-day-order': 'orders',
   'GET /api/subscription/calendar/:id': 'orders',
+  // Issue 36: settlement files.
+  'POST /api/account/import-settlement': 'orders',
+  'GET /api/account/settlement-imports': 'orders',
+  'GET /api/account/settlement-lines': 'orders',
+  'POST /api/account/assign-settlement-line': 'orders',
   'GET /api/rider/get-riders': 'assigningJobs',
   'GET /api/rider/get-rider/:id': 'assigningJobs',
   'POST /api/rider/create-rider': 'assigningJobs',
