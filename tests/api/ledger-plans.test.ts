@@ -62,6 +62,12 @@ beforeAll(async () => {
      FROM customers c CROSS JOIN generate_series(1, 10) AS n`,
   );
   await raw('ALTER TABLE account_entries ENABLE TRIGGER account_entries_keep_balance');
+  // A third of the customers owe.
+  await raw(
+    `INSERT INTO account_dues (customer_id, owed, owed_since, billing_mode)
+     SELECT id, 5000, now() - interval '40 days', 'postpaid' FROM customers
+     WHERE abs(hashtext(id)) % 3 = 0 ON CONFLICT DO NOTHING`,
+  );
   await raw('ANALYZE');
   const [one] = await raw(`SELECT id FROM customers ORDER BY id LIMIT 1 OFFSET 50`);
   customer = one!.id as string;
