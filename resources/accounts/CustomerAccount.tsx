@@ -7,6 +7,7 @@ import { useFileDownload } from '@/actions/useFileDownload';
 import { BusyButton } from '@/components/BusyButton';
 import { formatCount, formatDay, formatRupees } from '@/format';
 import { PER_PAGE_CHOICES } from '@/lists/ListPagination';
+import { useIsPhone } from '@/lists/PhoneList';
 import type { AppDataProvider } from '@/providers/types';
 import { AccountLedger } from './AccountLedger';
 import { BillingModeDialog } from './BillingModeDialog';
@@ -27,7 +28,7 @@ function useAccount(userId: string, page: number, perPage: number) {
 
 function Figure({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <Box sx={{ minWidth: 150 }}>
+    <Box sx={{ minWidth: 120 }}>
       <Typography variant="body2" color="text.secondary">
         {label}
       </Typography>
@@ -72,7 +73,7 @@ function Summary({
       >
         {formatRupees(account.balance)}
       </Typography>
-      <Stack direction="row" flexWrap="wrap" gap={3}>
+      <Stack direction="row" flexWrap="wrap" columnGap={3} rowGap={2}>
         <Figure label={t('billing_mode')}>
           {t(`billing_modes.${account.billingMode}`)}
           {canWrite && (
@@ -111,6 +112,7 @@ export function CustomerAccount({ userId }: { userId: string }) {
   const [page, setPage] = useState(1);
   const [perPage, setPerPage] = useState(PER_PAGE_CHOICES[0]!);
   const [open, setOpen] = useState<MoneyAction | 'mode' | null>(null);
+  const phone = useIsPhone();
   const { canAccess: canWrite = false } = useCanAccess({ resource: 'accounts', action: 'edit' });
   const account = useAccount(userId, page, perPage);
   const ledger = useFileDownload({
@@ -183,7 +185,8 @@ export function CustomerAccount({ userId }: { userId: string }) {
           page={page - 1}
           onPageChange={(_e, next) => setPage(next + 1)}
           rowsPerPage={perPage}
-          rowsPerPageOptions={PER_PAGE_CHOICES}
+          // On a phone the page size choice would push the page arrows off the screen.
+          rowsPerPageOptions={phone ? [] : PER_PAGE_CHOICES}
           onRowsPerPageChange={(e) => {
             setPerPage(Number(e.target.value));
             setPage(1);

@@ -63,6 +63,8 @@ test('a UPI payment is recorded on the Account tab, and its reference is refused
 
   // On a phone: the ledger a line per entry.
   await page.setViewportSize({ width: 390, height: 844 });
+  // Opened afresh at phone width: the menu starts closed, as on a phone.
+  await page.reload();
   await expect(page.getByRole('list', { name: 'Ledger' })).toBeVisible();
   await expect(
     page.getByRole('list', { name: 'Ledger' }).getByText(`UPI · ${reference}`),
