@@ -93,34 +93,33 @@ const nameOf = (c: { firstName: string; lastName: string }) =>
  * and refundable (released by items coming back, less the deposit refunds already made).
  */
 async function depositsOf(db: Db, customerId: string) {
-  const [[held], [released], [refunded]] = await Promise.all([
-    db
-      .select({
-        paise: sql<string>`coalesce(round(sum(${returnableBalancesTable.deposit}) * 100), 0)`,
-      })
-      .from(returnableBalancesTable)
-      .where(eq(returnableBalancesTable.customerId, customerId)),
-    db
-      .select({
-        paise: sql<string>`coalesce(round(-sum(${returnableEntriesTable.deposit}) * 100), 0)`,
-      })
-      .from(returnableEntriesTable)
-      .where(
-        and(
-          eq(returnableEntriesTable.customerId, customerId),
-          lt(returnableEntriesTable.deposit, '0'),
-        ),
+  // One after another: inside a transaction they share one connection.
+  const [held] = await db
+    .select({
+      paise: sql<string>`coalesce(round(sum(${returnableBalancesTable.deposit}) * 100), 0)`,
+    })
+    .from(returnableBalancesTable)
+    .where(eq(returnableBalancesTable.customerId, customerId));
+  const [released] = await db
+    .select({
+      paise: sql<string>`coalesce(round(-sum(${returnableEntriesTable.deposit}) * 100), 0)`,
+    })
+    .from(returnableEntriesTable)
+    .where(
+      and(
+        eq(returnableEntriesTable.customerId, customerId),
+        lt(returnableEntriesTable.deposit, '0'),
       ),
-    db
-      .select({ paise: sql<string>`coalesce(sum(${accountEntriesTable.amount}), 0)` })
-      .from(accountEntriesTable)
-      .where(
-        and(
-          eq(accountEntriesTable.customerId, customerId),
-          eq(accountEntriesTable.kind, 'deposit_refunded'),
-        ),
+    );
+  const [refunded] = await db
+    .select({ paise: sql<string>`coalesce(sum(${accountEntriesTable.amount}), 0)` })
+    .from(accountEntriesTable)
+    .where(
+      and(
+        eq(accountEntriesTable.customerId, customerId),
+        eq(accountEntriesTable.kind, 'deposit_refunded'),
       ),
-  ]);
+    );
   const heldPaise = Number(held?.paise ?? 0);
   const refundable = Math.max(0, Number(released?.paise ?? 0) - Number(refunded?.paise ?? 0));
   return { held: heldPaise, refundable };
