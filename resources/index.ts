@@ -1,6 +1,7 @@
 import type { ResourceDeclaration } from '@/providers/resource';
 import { accessories } from './accessories';
 import { account } from './account';
+import { accounts } from './accounts';
 import { admins, auditLog } from './admins';
 import { assigningJobs } from './assigningJobs';
 import { banners } from './banners';
@@ -50,6 +51,8 @@ export const resources: ResourceDeclaration[] = [
   riders,
   orders,
   subscriptions,
+  // Issue 36: customer accounts (the customer view's Account tab; no menu entry of its own).
+  accounts,
   // Its menu entry (Tomorrow) follows the orders' and the subscriptions' ones.
   ...rosterResources,
   // Issue 36: Settlement import follows Tomorrow.

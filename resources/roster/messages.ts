@@ -46,6 +46,7 @@ export const messages = {
     ended: 'ended',
     blocked: 'blocked',
     error: 'error',
+    balance: 'balance too low',
   },
   runs: {
     title: 'Runs',

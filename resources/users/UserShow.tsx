@@ -8,6 +8,7 @@ import { LabeledText as Field } from '@/components/LabeledText';
 import { RecordCard } from '@/records/RecordCard';
 import { EditLinkButton, RecordShowBase } from '@/records/RecordShow';
 import { formatDay, formatRupees, imageUrl } from '@/format';
+import { CustomerAccount } from '../accounts/CustomerAccount';
 import { CustomerOrders } from '../orders/CustomerOrders';
 import { CustomerReturnables } from '../returnables/CustomerReturnables';
 import { CustomerSubscriptions } from '../subscriptions/CustomerSubscriptions';
@@ -46,12 +47,13 @@ export function UserShow() {
 }
 
 /** The view's tabs, kept in the address (`?tab=returnables`) so that a link can open one. */
-const TABS = ['details', 'returnables', 'subscriptions', 'orders'] as const;
+const TABS = ['details', 'account', 'returnables', 'subscriptions', 'orders'] as const;
 type UserTab = (typeof TABS)[number];
 
-/** Each tab's label; the subscriptions and orders tabs need Orders Management. */
+/** Each tab's label; the account, subscriptions and orders tabs need Orders Management. */
 const TAB_LABELS: Record<UserTab, string> = {
   details: 'app.users.details_tab',
+  account: 'app.accounts.tab',
   returnables: 'app.users.returnables_tab',
   subscriptions: 'app.subscriptions.customer_tab',
   orders: 'app.subscriptions.orders_tab',
@@ -63,7 +65,9 @@ function UserShowContent() {
   const { canAccess: canEdit } = useCanAccess({ resource: 'users', action: 'edit' });
   const { canAccess: canSeeOrders } = useCanAccess({ resource: 'subscriptions', action: 'list' });
   const [params, setParams] = useSearchParams();
-  const tabs = TABS.filter((t) => canSeeOrders || (t !== 'subscriptions' && t !== 'orders'));
+  const tabs = TABS.filter(
+    (t) => canSeeOrders || (t !== 'account' && t !== 'subscriptions' && t !== 'orders'),
+  );
   const asked = params.get('tab') as UserTab | null;
   const tab: UserTab = asked && tabs.includes(asked) ? asked : 'details';
   const name = fullName(record);
@@ -112,6 +116,7 @@ function UserShowContent() {
       </Tabs>
       <Box role="tabpanel" id={`user-tabpanel-${tab}`} aria-labelledby={`user-tab-${tab}`}>
         {tab === 'details' && <UserDetails record={record} />}
+        {tab === 'account' && <CustomerAccount userId={String(record.id)} />}
         {tab === 'returnables' && <CustomerReturnables userId={String(record.id)} />}
         {tab === 'subscriptions' && <CustomerSubscriptions userId={String(record.id)} />}
         {tab === 'orders' && <CustomerOrders userId={String(record.id)} />}

@@ -13,6 +13,7 @@ import { messages as ordersMessages } from '@resources/orders/messages';
 import { messages as assigningJobsMessages } from '@resources/assigningJobs/messages';
 import { messages as ridersMessages } from '@resources/riders/messages';
 import { messages as returnsMessages } from '@resources/returns/messages';
+import { messages as accountsMessages } from '@resources/accounts/messages';
 import { messages as returnablesMessages } from '@resources/returnables/messages';
 import { messages as businessMessages } from '@resources/business/messages';
 import { messages as supportsMessages } from '@resources/supports/messages';
@@ -144,6 +145,8 @@ export const messages = {
     assigningJobs: assigningJobsMessages,
     riders: ridersMessages,
     returns: returnsMessages,
+    // Issue 36: the customer view's Account tab.
+    accounts: accountsMessages,
     returnables: returnablesMessages,
     business: businessMessages,
     supports: supportsMessages,

@@ -1,3 +1,4 @@
+import type { accountActions } from '@resources/accounts/calls';
 import type { assigningJobActions } from '@resources/assigningJobs/calls';
 import type { businessActions } from '@resources/business/calls';
 import type { contentActions } from '@resources/content/calls';
@@ -20,7 +21,8 @@ import type { BaseDataProvider } from './dataProvider';
 // (resources/index.ts) or a screen, so a screen can name the provider without an import cycle.
 
 /** Every action the resources declare (`api.actions`), as typed provider methods. */
-export type AppActions = typeof assigningJobActions &
+export type AppActions = typeof accountActions &
+  typeof assigningJobActions &
   typeof businessActions &
   typeof contentActions &
   typeof deliverySettingsActions &

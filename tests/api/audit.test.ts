@@ -1,7 +1,12 @@
 import { desc, eq, gt, inArray } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLogTable, ordersTable, productsTable } from '@server/db/schema';
+import {
+  auditLogTable,
+  ordersTable,
+  productsTable,
+  returnableEntriesTable,
+} from '@server/db/schema';
 import { addDays, indiaDay } from '@shared/time';
 import { createDeliverySettingsRepository } from '@server/modules/deliverySettings/repository';
 import { requestReturn } from '@server/modules/returns/requestReturn';
@@ -568,6 +573,58 @@ describe('audit trail of every write route', () => {
         return () =>
           post('/api/account/assign-settlement-line', { lineId, userId: f.customers[0]!.id });
       },
+    },
+    // Issue 36: accounts, the ledger.
+    'POST /api/account/record-payment': {
+      call: async () => () =>
+        post('/api/account/record-payment', {
+          userId: f.customers[2]!.id,
+          amount: 500,
+          method: 'UPI',
+          reference: `AUDIT${fresh()}`,
+        }),
+    },
+    'POST /api/account/refund': {
+      call: async () => {
+        const userId = f.customers[2]!.id;
+        await post('/api/account/adjust', { userId, amount: 5, reason: 'To refund' });
+        return () => post('/api/account/refund', { userId, amount: 1, method: 'Cash' });
+      },
+    },
+    'POST /api/account/refund-deposit': {
+      call: async () => {
+        const c = f.customers[2]!;
+        await server.db.insert(returnableEntriesTable).values({
+          customerId: c.id,
+          itemId: f.products.water.id,
+          itemKind: 'product',
+          itemName: f.products.water.name,
+          categoryId: f.services.water.id,
+          kind: 'returned',
+          returned: 1,
+          deposit: '-150.00',
+        });
+        return () => post('/api/account/refund-deposit', { userId: c.id, amount: 150 });
+      },
+    },
+    'POST /api/account/charge-deposit': {
+      call: async () => () =>
+        post('/api/account/charge-deposit', {
+          userId: f.customers[2]!.id,
+          amount: 300,
+          reason: 'Two jars given',
+        }),
+    },
+    'POST /api/account/adjust': {
+      call: async () => () =>
+        post('/api/account/adjust', { userId: f.customers[2]!.id, amount: 10, reason: 'Goodwill' }),
+    },
+    'POST /api/account/set-billing-mode': {
+      call: async () => () =>
+        post('/api/account/set-billing-mode', {
+          userId: f.customers[2]!.id,
+          billingMode: 'postpaid',
+        }),
     },
     'POST /api/rider/create-rider': {
       call: async () => () =>

@@ -28,6 +28,9 @@ export const SKIP_REASONS = [
   'planInactive',
   'pincodeNotServed',
   'pincodeInactive',
+  // Issue 36: a prepaid customer who pauses when low, paying the subscription from the account,
+  // whose balance cannot pay the day's order (makeDay.ts decides it once the order is priced).
+  'balance',
 ] as const;
 export type SkipReason = (typeof SKIP_REASONS)[number];
 

@@ -73,6 +73,11 @@ interface DueRow extends Record<string, unknown> {
   plan_price: string | null;
   plan_duration: number | null;
   has_ordered: boolean;
+  /** The customer's balance (rupees) and whether a day it cannot pay is left out. */
+  wallet: string;
+  pays_from_balance: boolean;
+  /** The day's order of this subscription exists already (a second run). */
+  made: boolean;
   reason: SkipReason | null;
 }
 
@@ -90,6 +95,8 @@ interface RunContext {
   sellerStateCode: string | undefined;
   /** customer|service pairs given a `fresh` order in this run (later ones are reorders). */
   freshGiven: Set<string>;
+  /** Paise of the orders this run made for each customer who pays from a low-pausing balance. */
+  needed: Map<string, number>;
 }
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
@@ -134,6 +141,7 @@ export async function makeDeliveryDay(
         charges,
         sellerStateCode: seller?.stateCode,
         freshGiven: new Set(),
+        needed: new Map(),
       };
       const size = opts.batchSize ?? MAKE_BATCH;
       let after = '';
@@ -167,10 +175,12 @@ async function makeBatch(
   for (let attempt = 1; ; attempt++) {
     const counted: Totals = { generated: 0, alreadyMade: 0, skipped: {} };
     const fresh = new Set<string>();
+    const needed = new Map(context.needed);
     try {
       const last = await db.transaction((tx) =>
-        makeBatchIn(tx, context, after, size, counted, fresh),
+        makeBatchIn(tx, { ...context, needed }, after, size, counted, fresh),
       );
+      context.needed = needed;
       totals.generated += counted.generated;
       totals.alreadyMade += counted.alreadyMade;
       for (const [reason, n] of Object.entries(counted.skipped)) {
@@ -206,6 +216,11 @@ async function makeBatchIn(
       pl.name AS plan_name, pl.price::text AS plan_price, pl.duration AS plan_duration,
       EXISTS (SELECT 1 FROM customer_order_counts n WHERE n.customer_id = s.customer_id
         AND n.category_id = s.category_id AND n.n > 0) AS has_ordered,
+      cu.wallet::text AS wallet,
+      (cu.billing_mode = 'prepaid' AND cu.pause_when_low AND s.payment_method = 'Wallet')
+        AS pays_from_balance,
+      EXISTS (SELECT 1 FROM orders o WHERE o.subscription_id = s.id
+        AND o.delivery_day = ${day}::date) AS made,
       ${stopReason(day)} AS reason
     FROM subscriptions s ${dueJoins}
     WHERE s.id > ${after} AND ${dueOn(day)}
@@ -344,16 +359,33 @@ async function insertOrders(
     };
   });
 
+  // A prepaid customer who pauses when low is not made a day the balance cannot pay, counting
+  // the orders this run already made for them (oldest subscription id first).
+  const affordable = values.filter((v, i) => {
+    const r = due[i]!;
+    if (!r.pays_from_balance || r.made) return true;
+    const cost = Math.round(Number(v.totalAmount) * 100);
+    const needed = (context.needed.get(r.customer_id) ?? 0) + cost;
+    if (needed > Math.round(Number(r.wallet) * 100)) {
+      totals.skipped.balance = (totals.skipped.balance ?? 0) + 1;
+      if (v.orderType === 'fresh') freshGiven.delete(`${r.customer_id}|${r.category_id}`);
+      return false;
+    }
+    context.needed.set(r.customer_id, needed);
+    return true;
+  });
+  if (!affordable.length) return;
+
   const inserted = await tx
     .insert(ordersTable)
-    .values(values)
+    .values(affordable)
     .onConflictDoNothing({
       target: [ordersTable.subscriptionId, ordersTable.deliveryDay],
       where: sql`${ordersTable.subscriptionId} IS NOT NULL`,
     })
     .returning({ id: ordersTable.id, subscriptionId: ordersTable.subscriptionId });
   totals.generated += inserted.length;
-  totals.alreadyMade += values.length - inserted.length;
+  totals.alreadyMade += affordable.length - inserted.length;
   if (!inserted.length) return;
 
   const accessoryRows = inserted.flatMap((o) =>
