@@ -333,6 +333,28 @@ describe('refund, deposits, adjust', () => {
     expect((await books(c.id)).sum).toBe(1000);
   });
 
+  it('keeps the balance to its entries: a wallet written directly is refused, one a customer is added with opens the account', async () => {
+    const c = await newCustomer();
+    await pay(c.id, 10, 'Cash');
+    await expect(
+      s.db.execute(sql`UPDATE customers SET wallet = 999 WHERE id = ${c.id}`),
+    ).rejects.toThrow();
+    expect(await books(c.id)).toMatchObject({ wallet: 1000, sum: 1000 });
+
+    const [added] = await s.db
+      .insert(customersTable)
+      .values({
+        firstName: 'Imported',
+        lastName: 'Household',
+        email: `imported-${Date.now()}@example.com`,
+        phone: '9876501234',
+        wallet: '250.75',
+      })
+      .returning({ id: customersTable.id });
+    expect(await books(added!.id)).toMatchObject({ wallet: 25075, sum: 25075, n: 1 });
+    expect((await getAccount(added!.id)).entries).toMatchObject([{ kind: 'opening', amount: 250.75, balanceAfter: 250.75 }]);
+  });
+
   it('is for the orders group: user management may read, others are refused (403)', async () => {
     const c = await newCustomer();
     expect((await account.get(`get-account/${c.id}`, userAdmin.token)).statusCode).toBe(200);
