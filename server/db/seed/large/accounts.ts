@@ -101,26 +101,19 @@ export async function loadAccounts(
         WHERE o.status = 'Delivered' AND o.payment_method = 'Wallet'
           AND round(order_paid(o) * 100) <> 0`);
       await run(`ANALYZE seed_account_orders`);
-      // Each customer's months, the share of each month they were a customer, and what the
-      // month's orders paid from the account cost.
-      await run(`CREATE UNLOGGED TABLE seed_account_months AS
-        SELECT s.k, s.customer_id, m.i AS m, greatest(s.signed_up_at, m.starts) AS from_at,
-          least(m.ends, ${end}) AS to_at,
+      // The share of each month each customer was a customer.
+      const spans = `SELECT s.k, s.customer_id, s.rate, m.i AS m,
+          greatest(s.signed_up_at, m.starts) AS from_at, least(m.ends, ${end}) AS to_at,
           extract(epoch FROM least(m.ends, ${end}) - greatest(s.signed_up_at, m.starts))
-            / extract(epoch FROM m.ends - m.starts) AS share,
-          s.rate, coalesce(w.paise, 0) AS orders_paise
+            / extract(epoch FROM m.ends - m.starts) AS share
         FROM seed_accounts s
           JOIN (VALUES ${monthValues}) m(i, starts, ends)
-            ON m.ends > s.signed_up_at AND m.starts < ${end}
-          LEFT JOIN (SELECT o.customer_id, m.i, sum(o.paise) AS paise FROM seed_account_orders o
-                       JOIN (VALUES ${monthValues}) m(i, starts, ends)
-                         ON o.at >= m.starts AND o.at < m.ends
-                      GROUP BY 1, 2) w ON w.customer_id = s.customer_id AND w.i = m.i`);
+            ON m.ends > s.signed_up_at AND m.starts < ${end}`;
       const [sizes] = await run<{ shares: number; months: number; fixed: number }>(`SELECT
-        (SELECT sum(share) FROM seed_account_months)::float8 AS shares,
-        (SELECT count(*) FROM seed_account_months)::int AS months,
+        sum(share)::float8 AS shares, count(*)::int AS months,
         (SELECT count(*) FROM seed_accounts WHERE opening <> 0)::int
-          + (SELECT count(*) FROM seed_account_orders)::int AS fixed`);
+          + (SELECT count(*) FROM seed_account_orders)::int AS fixed
+        FROM (${spans}) m`);
       // Day charges per month of a whole month's customer, so that (with about a payment or
       // top-up a month, the openings and the orders' charges) the ledger holds about `target`.
       const perMonth = Math.max(
@@ -128,12 +121,18 @@ export async function loadAccounts(
         (target - Number(sizes?.fixed ?? 0) - Number(sizes?.months ?? 0)) /
           Math.max(1, Number(sizes?.shares ?? 1)),
       );
-      const seq = `(k * 32 + m)`;
-      await run(`ALTER TABLE seed_account_months
-        ADD COLUMN n int, ADD COLUMN day_paise bigint, ADD COLUMN seq int`);
-      await run(`UPDATE seed_account_months SET seq = ${seq},
-        n = floor(share * ${perMonth.toFixed(4)} + ${rnd(seq, SALT.count)})::int,
-        day_paise = round(rate * (0.9 + 0.2 * ${rnd(seq, SALT.amount)}) / 100) * 100`);
+      // Each customer's months: how many days are charged and at what, and what the month's
+      // orders paid from the account cost.
+      await run(`CREATE UNLOGGED TABLE seed_account_months AS
+        SELECT m.k, m.customer_id, m.m, m.from_at, m.to_at, m.seq,
+          floor(m.share * ${perMonth.toFixed(4)} + ${rnd('m.seq', SALT.count)})::int AS n,
+          round(m.rate * (0.9 + 0.2 * ${rnd('m.seq', SALT.amount)}) / 100)::int8 * 100 AS day_paise,
+          coalesce(w.paise, 0) AS orders_paise
+        FROM (SELECT *, k * 32 + m AS seq FROM (${spans}) m) m
+          LEFT JOIN (SELECT o.customer_id, m.i, sum(o.paise) AS paise FROM seed_account_orders o
+                       JOIN (VALUES ${monthValues}) m(i, starts, ends)
+                         ON o.at >= m.starts AND o.at < m.ends
+                      GROUP BY 1, 2) w ON w.customer_id = m.customer_id AND w.i = m.m`);
       await run(`ANALYZE seed_account_months`);
     });
 
@@ -212,31 +211,37 @@ export async function loadAccounts(
     );
   }
 
-  await step('accounts: balances', async () => {
-    await run(`CREATE UNLOGGED TABLE seed_account_totals AS
-      SELECT customer_id, sum(amount)::bigint AS total FROM account_entries GROUP BY customer_id`);
-    await run(`UPDATE customers c SET wallet = coalesce(t.total, 0) / 100.0,
-        billing_mode = CASE WHEN s.postpaid THEN 'postpaid' ELSE 'prepaid' END,
-        pause_when_low = NOT s.postpaid AND s.pause_when_low
-      FROM seed_accounts s LEFT JOIN seed_account_totals t USING (customer_id)
-      WHERE c.id = s.customer_id
-        AND (c.wallet * 100 IS DISTINCT FROM coalesce(t.total, 0) OR s.postpaid
-             OR (NOT s.postpaid AND s.pause_when_low))`);
-    await run(`INSERT INTO account_months (month, charged, collected, refunded)
-      SELECT date_trunc('month', order_day(at))::date,
-        coalesce(sum(-amount) FILTER (WHERE kind IN ('order_charged', 'subscription_day_charged',
-          'deposit_taken', 'charge_reversed')), 0),
-        coalesce(sum(amount) FILTER (WHERE kind IN ('payment', 'topup')), 0),
-        coalesce(sum(-amount) FILTER (WHERE kind = 'refund'), 0)
-      FROM account_entries
-      WHERE kind IN ('order_charged', 'subscription_day_charged', 'deposit_taken',
-        'charge_reversed', 'payment', 'topup', 'refund')
-      GROUP BY 1`);
-  });
+  await step('accounts: balances', () =>
+    lanes.both(
+      ({ run }) =>
+        run(`INSERT INTO account_months (month, charged, collected, refunded)
+          SELECT date_trunc('month', order_day(at))::date,
+            coalesce(sum(-amount) FILTER (WHERE kind IN ('order_charged',
+              'subscription_day_charged', 'deposit_taken', 'charge_reversed')), 0),
+            coalesce(sum(amount) FILTER (WHERE kind IN ('payment', 'topup')), 0),
+            coalesce(sum(-amount) FILTER (WHERE kind = 'refund'), 0)
+          FROM account_entries
+          WHERE kind IN ('order_charged', 'subscription_day_charged', 'deposit_taken',
+            'charge_reversed', 'payment', 'topup', 'refund')
+          GROUP BY 1`),
+      async ({ run }) => {
+        await run(`CREATE UNLOGGED TABLE seed_account_totals AS
+          SELECT customer_id, sum(amount)::bigint AS total FROM account_entries GROUP BY customer_id`);
+        await run(`UPDATE customers c SET wallet = coalesce(t.total, 0) / 100.0,
+            billing_mode = CASE WHEN s.postpaid THEN 'postpaid' ELSE 'prepaid' END,
+            pause_when_low = NOT s.postpaid AND s.pause_when_low
+          FROM seed_accounts s LEFT JOIN seed_account_totals t USING (customer_id)
+          WHERE c.id = s.customer_id
+            AND (c.wallet * 100 IS DISTINCT FROM coalesce(t.total, 0) OR s.postpaid
+                 OR (NOT s.postpaid AND s.pause_when_low))`);
+      },
+    ),
+  );
   await step('accounts: dues', async () => {
     // Owed since the oldest of the newest charges that add up to what is owed (the trigger's
     // walk back from the newest charge).
-    await run(`INSERT INTO account_dues (customer_id, owed, owed_since, pincode, billing_mode)
+    await lanes.split((lane, part, parts) =>
+      lane.run(`INSERT INTO account_dues (customer_id, owed, owed_since, pincode, billing_mode)
       SELECT customer_id, owed, min(at), pincode,
         CASE WHEN postpaid THEN 'postpaid' ELSE 'prepaid' END
       FROM (
@@ -246,10 +251,11 @@ export async function loadAccounts(
           s.pincode, s.postpaid
         FROM seed_account_totals t JOIN account_entries e USING (customer_id)
           JOIN seed_accounts s USING (customer_id)
-        WHERE t.total < 0 AND e.amount < 0
+        WHERE t.total < 0 AND e.amount < 0 AND s.k % ${parts} = ${part}
       ) x
       WHERE covered - charge < owed
-      GROUP BY customer_id, owed, pincode, postpaid`);
+      GROUP BY customer_id, owed, pincode, postpaid`),
+    );
     await run(`INSERT INTO account_due_days (day, n, owed)
       SELECT order_day(owed_since), count(*), sum(owed) FROM account_dues GROUP BY 1`);
   });
