@@ -142,6 +142,10 @@ try {
       clearInterval(sampler);
     }
   }
+} catch (err) {
+  // Until the statements call is in this build it answers 404: said in one line.
+  console.error(err instanceof Error ? err.message : err);
+  process.exitCode = 1;
 } finally {
   await app.close();
   await handle.close();

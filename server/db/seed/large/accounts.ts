@@ -144,10 +144,10 @@ export async function loadAccounts(
         THEN (ARRAY['UPI', 'Bank transfer', 'Cash'])[1 + ${weighted([0.45, 0.4, 0.15], rnd('seq', SALT.method))}]
         ELSE (ARRAY['UPI', 'Bank transfer', 'Cash'])[1 + ${weighted([0.65, 0.1, 0.25], rnd('seq', SALT.method))}] END`;
     const reference = `CASE method
-        WHEN 'UPI' THEN (1 + seq % 9)::text || lpad(((seq::int8 * 1000003) % 100000000000)::text, 11, '0')
+        WHEN 'UPI' THEN (1 + seq % 9)::text || lpad(((seq::int8 * 2654435761) % 100000000000)::text, 11, '0')
         WHEN 'Bank transfer' THEN (${textArray(BANKS)})[1 + seq % 8]
-          || lpad(((seq::int8 * 7777777) % 10000000000000)::text, 13, '0')
-        WHEN 'Cheque' THEN lpad((((seq / 13)::int8 * 7919) % 1000000)::text, 6, '0') || ' '
+          || lpad(((seq::int8 * 2246822519) % 10000000000000)::text, 13, '0')
+        WHEN 'Cheque' THEN lpad((((seq / 13)::int8 * 104729) % 1000000)::text, 6, '0') || ' '
           || (${textArray(BANKS)})[1 + ((seq / 13) / 1000000) % 8]
         ELSE 'RC-' || lpad(seq::text, 8, '0') END`;
     // What each month cost: its day charges and its orders paid from the account.
