@@ -2,7 +2,7 @@ import { ORDER_STATUSES } from '@shared/statuses';
 
 /**
  * The calls `npm run bench` measures: every list of the panel with its paging, filters and
- * searches, the dashboard, the chart, by-type, the job sheet and the CSV exports. Ids (the water service, a pin
+ * searches, the accounts, the dashboard, the chart, by-type, the job sheet and the CSV exports. Ids (the water service, a pin
  * code, a customer, an order) are looked up through the API itself, so the same code serves an
  * in-process app, a spawned server and a server given by `--url`.
  */
@@ -335,6 +335,32 @@ export async function discoverCalls(
       file: true,
     });
   }
+
+  // Accounts (issue 36): one household's ledger (the customer owing most on the large data: a
+  // long-standing postpaid customer, many entries), page 1 and a deep page; the dues with a
+  // minimum age and a search; the prepaid running low; the summary.
+  const owing = list(
+    obj(
+      (
+        await must(
+          `${users}${query({ status: 'All', sort: 'wallet', sortOrder: 'asc', limit: 1 })}`,
+        )
+      ).result,
+    ).users,
+  )[0];
+  if (owing) {
+    const account = `/api/account/get-account/${String(owing._id)}`;
+    add('account of one customer', account);
+    add('account of one customer page 50', account, { page: 50 });
+  } else {
+    notes.push('no customers: "account of one customer" skipped');
+  }
+  const dues = '/api/account/dues';
+  add('dues page 1', dues);
+  add('dues minDays=60', dues, { minDays: 60 });
+  add(`dues search=${common}`, dues, { search: common });
+  add('low balance', '/api/account/low-balance');
+  add('accounts summary', '/api/account/summary');
 
   // Dashboard and its chart
   add('dashboard', '/api/admin/dashboard-data');

@@ -1,6 +1,6 @@
 /**
  * `npm run seed:large -- --orders 1000000 --customers 100000 [--tickets N] [--returns N]
- * [--audit N] [--subscriptions N] [--reset]`: fills the configured database with bulk data for benchmarks
+ * [--audit N] [--subscriptions N] [--accounts N] [--reset]`: fills the configured database with bulk data for benchmarks
  * (server/db/seed/large). Prints the time of each phase.
  */
 import path from 'node:path';
@@ -43,7 +43,8 @@ const where =
 const c = args.counts;
 console.log(
   `seed:large into ${where}: ${c.orders} orders, ${c.customers} customers, ${c.tickets} tickets, ` +
-    `${c.returns} returns, ${c.audit} audit rows, ${c.subscriptions} subscriptions${args.reset ? ' (after emptying them)' : ''}`,
+    `${c.returns} returns, ${c.audit} audit rows, ${c.subscriptions} subscriptions, ` +
+    `${c.accounts} account entries${args.reset ? ' (after emptying them)' : ''}`,
 );
 line({ name: 'open and migrate', ms: performance.now() - started });
 

@@ -534,6 +534,137 @@ describe('demo data', () => {
     expect(moved!.running).toBe(0);
   });
 
+  it("keeps each household's account: balances, dues and months agree with the entries", async () => {
+    // Every wallet is the sum of its entries, and each entry's balance_after is the one before
+    // it (by date) plus its amount: they were written in time order.
+    const wallets = await rows<Record<string, unknown>>(sql`select c.id, c.wallet, e.total
+        from customers c left join (select customer_id, sum(amount) total from account_entries
+                                     group by customer_id) e on e.customer_id = c.id
+       where (c.wallet * 100)::bigint <> coalesce(e.total, 0)`);
+    expect(wallets).toEqual([]);
+    const chain = await rows<Record<string, unknown>>(sql`select * from (
+        select id, customer_id, amount, balance_after,
+               lag(balance_after, 1, 0::bigint) over w + amount expected,
+               lag(id) over w previous_id, at
+          from account_entries window w as (partition by customer_id order by at, id)) e
+       where balance_after <> expected or id < previous_id or at > now()`);
+    expect(chain).toEqual([]);
+
+    // Prepaid and postpaid (about 30 %), most prepaid in credit, some low; postpaid owing.
+    const [mix] = await rows<Record<string, number>>(sql`select
+        count(*)::int customers,
+        count(*) filter (where billing_mode = 'postpaid')::int postpaid,
+        count(*) filter (where billing_mode = 'prepaid' and wallet > 0)::int prepaid_credit,
+        count(*) filter (where billing_mode = 'prepaid' and wallet < 0)::int prepaid_owing,
+        count(*) filter (where billing_mode = 'prepaid' and wallet > 0 and wallet < 200)::int low,
+        count(*) filter (where billing_mode = 'postpaid' and wallet < 0)::int postpaid_owing,
+        count(*) filter (where billing_mode = 'postpaid' and wallet > 0)::int postpaid_credit,
+        count(*) filter (where pause_when_low)::int pause_when_low
+      from customers`);
+    expect(mix!.postpaid / mix!.customers).toBeGreaterThan(0.2);
+    expect(mix!.postpaid / mix!.customers).toBeLessThan(0.4);
+    expect(mix!.prepaid_credit).toBeGreaterThan(mix!.prepaid_owing * 5);
+    expect(mix!.prepaid_owing).toBeGreaterThan(0);
+    expect(mix!.low).toBeGreaterThan(0);
+    expect(mix!.postpaid_owing).toBeGreaterThan(10);
+    expect(mix!.postpaid_credit).toBeGreaterThan(0);
+    expect(mix!.pause_when_low).toBeGreaterThan(10);
+
+    // The entries of every kind, with references unique and of the method's form.
+    const kinds = await rows<{ kind: string; n: number }>(
+      sql`select kind, count(*)::int n from account_entries group by kind order by kind`,
+    );
+    expect(kinds.map((k) => k.kind)).toEqual([
+      'adjustment',
+      'deposit_refunded',
+      'deposit_taken',
+      'opening',
+      'order_charged',
+      'payment',
+      'refund',
+      'subscription_day_charged',
+      'topup',
+    ]);
+    const references = await rows<{ method: string; reference: string; reference_key: string }>(
+      sql`select method, reference, reference_key from account_entries where reference is not null`,
+    );
+    expect(references.length).toBeGreaterThan(100);
+    expect(new Set(references.map((r) => r.reference_key)).size).toBe(references.length);
+    const form: Record<string, RegExp> = {
+      UPI: /^[1-9]\d{11}$/,
+      'Bank transfer': /^[A-Z]{4}\d{13}$/,
+      Cheque: /^[1-9]\d{5}$/,
+      Cash: /^RC-\d{6}$/,
+    };
+    expect(references.filter((r) => !form[r.method]?.test(r.reference))).toEqual([]);
+    expect(new Set(references.map((r) => r.method)).size).toBe(4);
+    const [unexplained] = await rows<{ n: number }>(sql`select count(*)::int n from account_entries
+      where kind in ('adjustment', 'refund') and coalesce(reason, '') = ''`);
+    expect(unexplained!.n).toBe(0);
+
+    // Every delivered order paid from the account is charged what it shows, dated when delivered,
+    // as the orders' trigger charges it.
+    const uncharged = await rows<Record<string, unknown>>(sql`select o.id, o.payment_method
+        from orders o left join (select order_id, sum(amount) total, min(at) at
+                                  from account_entries where order_id is not null
+                                  group by order_id) e on e.order_id = o.id
+       where (o.status = 'Delivered' and o.payment_method = 'Wallet'
+              and (e.total is distinct from -round(order_paid(o) * 100)::bigint
+                   or e.at <> o.updated_at))
+          or ((o.status <> 'Delivered' or o.payment_method is distinct from 'Wallet')
+              and coalesce(e.total, 0) <> 0)`);
+    expect(uncharged).toEqual([]);
+
+    // Dues: the households below zero, owed since their oldest unpaid charge, of every age.
+    const dues = await rows<Record<string, unknown>>(sql`select c.id, c.wallet, d.owed
+        from customers c full join account_dues d on d.customer_id = c.id
+       where (c.wallet < 0) is distinct from (d.customer_id is not null)
+          or d.owed <> -(c.wallet * 100)::bigint or d.billing_mode <> c.billing_mode`);
+    expect(dues).toEqual([]);
+    // Payments pay the oldest charges first: owed since the oldest of the newest charges that
+    // add up to what is owed.
+    const unpaidSince = await rows<Record<string, unknown>>(sql`select d.customer_id, d.owed,
+        d.owed_since, x.expected
+        from account_dues d cross join lateral (
+          select min(at) expected from (
+            select at, -amount charge,
+                   sum(-amount) over (order by at desc, id desc) covered
+              from account_entries e where e.customer_id = d.customer_id and e.amount < 0) c
+           where covered - charge < d.owed) x
+       where x.expected is distinct from d.owed_since`);
+    expect(unpaidSince).toEqual([]);
+    const ages = await rows<{ bucket: string; n: number }>(sql`select case
+          when owed_since > now() - interval '30 days' then '0-30'
+          when owed_since > now() - interval '60 days' then '31-60'
+          when owed_since > now() - interval '90 days' then '61-90' else '90+' end bucket,
+        count(*)::int n from account_dues where billing_mode = 'postpaid' group by 1 order by 1`);
+    expect(ages.map((a) => a.bucket)).toEqual(['0-30', '31-60', '61-90', '90+']);
+    const [days] = await rows<{
+      n: number;
+      owed: string;
+      dues: number;
+      due_owed: string;
+    }>(sql`select
+        (select coalesce(sum(n), 0)::int from account_due_days) n,
+        (select coalesce(sum(owed), 0)::text from account_due_days) owed,
+        (select count(*)::int from account_dues) dues,
+        (select coalesce(sum(owed), 0)::text from account_dues) due_owed`);
+    expect([days!.n, days!.owed]).toEqual([days!.dues, days!.due_owed]);
+
+    // The months' billing and collections are the entries'.
+    const months = await rows<Record<string, unknown>>(sql`select * from account_months m
+      full join (select date_trunc('month', order_day(at))::date as month,
+          sum(-amount) filter (where kind in ('order_charged', 'subscription_day_charged',
+            'deposit_taken', 'charge_reversed')) charged_e,
+          sum(amount) filter (where kind in ('payment', 'topup')) collected_e,
+          sum(-amount) filter (where kind = 'refund') refunded_e
+        from account_entries group by 1) e using (month)
+      where coalesce(m.charged, 0) <> coalesce(e.charged_e, 0)
+         or coalesce(m.collected, 0) <> coalesce(e.collected_e, 0)
+         or coalesce(m.refunded, 0) <> coalesce(e.refunded_e, 0)`);
+    expect(months).toEqual([]);
+  });
+
   it('adds nothing when run again', async () => {
     const counts = sql`select
         (select count(*)::int from orders) orders,
@@ -543,6 +674,7 @@ describe('demo data', () => {
         (select count(*)::int from support_tickets) tickets,
         (select count(*)::int from returnable_entries) entries,
         (select count(*)::int from invoices) invoices,
+        (select count(*)::int from account_entries) account_entries,
         (select count(*)::int from business_settings) business`;
     const before = await rows<Record<string, number>>(counts);
     await seedDemoData(s.db, s.uploads);

@@ -18,6 +18,7 @@ const COUNTS = {
   returns: 200,
   audit: 500,
   subscriptions: 2000,
+  accounts: 20_000,
 };
 
 /** `npm run seed:large` at a small size: the mix a person would notice, and consistent counters. */
@@ -360,6 +361,86 @@ describe('seed:large', () => {
     expect(ledger.overdue).toBeGreaterThan(50);
   });
 
+  it("keeps the households' accounts: wallets, balances, dues and months agree with the entries", async () => {
+    const counts = await one<Record<string, number>>(sql`SELECT
+        (SELECT count(*)::int FROM account_entries) AS entries,
+        (SELECT count(*)::int FROM customers) AS customers,
+        (SELECT count(*)::int FROM customers WHERE billing_mode = 'postpaid') AS postpaid,
+        (SELECT count(*)::int FROM customers WHERE billing_mode = 'prepaid' AND wallet > 0) AS credit,
+        (SELECT count(*)::int FROM customers WHERE billing_mode = 'prepaid' AND wallet < 0) AS prepaid_owing,
+        (SELECT count(*)::int FROM customers WHERE pause_when_low) AS pause_when_low,
+        (SELECT count(*)::int FROM account_entries WHERE kind = 'order_charged') AS order_charges,
+        (SELECT count(*)::int FROM orders WHERE status = 'Delivered' AND payment_method = 'Wallet'
+          AND order_paid(orders) > 0) AS wallet_orders,
+        (SELECT count(DISTINCT kind)::int FROM account_entries) AS kinds,
+        (SELECT count(DISTINCT method)::int FROM account_entries) AS methods,
+        (SELECT count(*)::int FROM account_entries WHERE reference IS NOT NULL) AS referenced,
+        (SELECT count(DISTINCT reference_key)::int FROM account_entries) AS keys`);
+    // About the entries asked for (20 000), as the command's --accounts.
+    expect(counts.entries).toBeGreaterThan(16_000);
+    expect(counts.entries).toBeLessThan(24_000);
+    expect(report.rows.account_entries).toBe(counts.entries);
+    expect(counts.postpaid / counts.customers).toBeGreaterThan(0.2);
+    expect(counts.postpaid / counts.customers).toBeLessThan(0.4);
+    expect(counts.credit).toBeGreaterThan(counts.prepaid_owing * 5);
+    expect(counts.pause_when_low).toBeGreaterThan(20);
+    expect(counts.order_charges).toBe(counts.wallet_orders);
+    expect(counts.kinds).toBe(5); // opening, order and day charges, payments, top-ups
+    expect(counts.methods).toBe(4);
+    expect(counts.keys).toBe(counts.referenced);
+
+    // Wallet = the sum of the entries; balance_after a running sum in time (and id) order.
+    const wallets = await rows(sql`SELECT c.id FROM customers c
+      LEFT JOIN (SELECT customer_id, sum(amount) AS total FROM account_entries GROUP BY 1) e
+        ON e.customer_id = c.id
+      WHERE (c.wallet * 100)::bigint <> coalesce(e.total, 0)`);
+    expect(wallets).toEqual([]);
+    const chain = await rows(sql`SELECT id FROM (
+        SELECT id, balance_after, amount, at,
+          lag(balance_after, 1, 0::bigint) OVER w + amount AS expected, lag(id) OVER w AS before
+        FROM account_entries WINDOW w AS (PARTITION BY customer_id ORDER BY at, id)) e
+      WHERE balance_after <> expected OR id < before OR at > now()`);
+    expect(chain).toEqual([]);
+
+    // Dues: exactly the customers below zero, owed since their oldest unpaid charge; the days'
+    // and the months' sums are the entries'.
+    const dues = await one<Record<string, number>>(sql`SELECT
+        (SELECT count(*)::int FROM customers WHERE wallet < 0) AS below_zero,
+        (SELECT count(*)::int FROM account_dues d JOIN customers c ON c.id = d.customer_id
+          WHERE d.owed = -(c.wallet * 100)::bigint AND d.billing_mode = c.billing_mode) AS dues,
+        (SELECT count(*)::int FROM account_dues) AS rows,
+        (SELECT coalesce(sum(n), 0)::int FROM account_due_days) AS day_n,
+        (SELECT coalesce(sum(owed), 0)::text FROM account_due_days) AS day_owed,
+        (SELECT coalesce(sum(owed), 0)::text FROM account_dues) AS owed,
+        (SELECT count(DISTINCT CASE WHEN owed_since > now() - interval '30 days' THEN 0
+           WHEN owed_since > now() - interval '60 days' THEN 1
+           WHEN owed_since > now() - interval '90 days' THEN 2 ELSE 3 END)::int
+          FROM account_dues WHERE billing_mode = 'postpaid') AS ages`);
+    expect(dues.below_zero).toBeGreaterThan(20);
+    expect(dues.dues).toBe(dues.below_zero);
+    expect(dues.rows).toBe(dues.below_zero);
+    expect([dues.day_n, dues.day_owed]).toEqual([dues.rows, dues.owed]);
+    expect(dues.ages).toBe(4);
+    const since = await rows(sql`SELECT d.customer_id FROM account_dues d CROSS JOIN LATERAL (
+        SELECT min(at) AS expected FROM (
+          SELECT at, -amount AS charge, sum(-amount) OVER (ORDER BY at DESC, id DESC) AS covered
+          FROM account_entries e WHERE e.customer_id = d.customer_id AND e.amount < 0) c
+        WHERE covered - charge < d.owed) x
+      WHERE x.expected IS DISTINCT FROM d.owed_since`);
+    expect(since).toEqual([]);
+    const months = await rows(sql`SELECT month FROM account_months m
+      FULL JOIN (SELECT date_trunc('month', order_day(at))::date AS month,
+          sum(-amount) FILTER (WHERE kind IN ('order_charged', 'subscription_day_charged',
+            'deposit_taken', 'charge_reversed')) AS charged_e,
+          sum(amount) FILTER (WHERE kind IN ('payment', 'topup')) AS collected_e,
+          sum(-amount) FILTER (WHERE kind = 'refund') AS refunded_e
+        FROM account_entries GROUP BY 1) e USING (month)
+      WHERE coalesce(m.charged, 0) <> coalesce(e.charged_e, 0)
+        OR coalesce(m.collected, 0) <> coalesce(e.collected_e, 0)
+        OR coalesce(m.refunded, 0) <> coalesce(e.refunded_e, 0)`);
+    expect(months).toEqual([]);
+  });
+
   it('numbers an invoice for every delivered order, per financial year in delivery order', async () => {
     const invoices = await rows<{ financial_year: string; n: number; out_of_order: number }>(sql`
       SELECT financial_year, count(*)::int AS n,
@@ -489,6 +570,7 @@ describe('seed:large', () => {
         returns: 20_000,
         audit: 100_000,
         subscriptions: 100_000,
+        accounts: 5_000_000,
       },
       reset: false,
       help: false,
@@ -501,5 +583,7 @@ describe('seed:large', () => {
     expect(() => parseSeedLargeArgs(['--orders', '-5'])).toThrow(SeedLargeUsageError);
     expect(() => parseSeedLargeArgs(['--orders', '99999999'])).toThrow(/from 1 to 5,000,000/);
     expect(() => parseSeedLargeArgs(['--order', '5'])).toThrow(SeedLargeUsageError);
+    expect(parseSeedLargeArgs(['--accounts', '0']).counts.accounts).toBe(0);
+    expect(() => parseSeedLargeArgs(['--accounts', '1e6'])).toThrow(/--accounts must be/);
   });
 });

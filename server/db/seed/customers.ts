@@ -1,7 +1,11 @@
 import { count } from 'drizzle-orm';
-import { fromMoney } from '../../lib/money';
 import type { Database } from '../client';
-import { customerAddressesTable, customersTable, type CustomerStatus } from '../schema';
+import {
+  accountEntriesTable,
+  customerAddressesTable,
+  customersTable,
+  type CustomerStatus,
+} from '../schema';
 import { generator } from './random';
 
 const FIRST_NAMES = [
@@ -135,10 +139,16 @@ const BUILDINGS = ['Sai Residency', 'Green Park Apartments', 'Lakeview Towers', 
 const BATCH = 100;
 const DAY = 24 * 60 * 60 * 1000;
 
+/** The reason on the demo's opening entries (the migration's carried-over wallets say another). */
+export const OPENING_REASON = 'Balance brought over from the old wallet';
+/** Days before now the demo's ledger opens: before its oldest order (six months). */
+export const LEDGER_OPENS_DAYS = 182;
+
 /**
  * Demo customers (`count`, 300 by default) with Indian names, mobile numbers, e-mails, wallets
  * in rupees and 1-2 addresses in Bengaluru, Delhi or Mumbai; most Active, some Blocked and
- * Inactive. Does nothing when the customers table already holds rows.
+ * Inactive. A wallet is an 'opening' account entry dated when the ledger opens (the entries'
+ * trigger sets customers.wallet from it). Does nothing when the customers table already holds rows.
  */
 export async function seedCustomers(db: Database, total = 300): Promise<void> {
   const [existing] = await db.select({ n: count() }).from(customersTable);
@@ -147,19 +157,25 @@ export async function seedCustomers(db: Database, total = 300): Promise<void> {
   const now = Date.now();
   for (let start = 0; start < total; start += BATCH) {
     const rows: (typeof customersTable.$inferInsert)[] = [];
+    /** Paise each new customer's account opens with. */
+    const opening: number[] = [];
     for (let i = start; i < Math.min(total, start + BATCH); i++) {
       const firstName = rnd.pick(FIRST_NAMES);
       const lastName = rnd.pick(LAST_NAMES);
       const roll = rnd.next();
       const status: CustomerStatus = roll < 0.8 ? 'Active' : roll < 0.9 ? 'Blocked' : 'Inactive';
       const handle = `${firstName}.${lastName}`.toLowerCase().replace(/[^a-z.]/g, '');
+      const email = `${handle}${i + 1}@${rnd.pick(DOMAINS)}`;
+      const phone = `${rnd.pick(['6', '7', '8', '9'])}${String(100000000 + rnd.int(900000000))}`;
+      opening.push((rnd.next() < 0.3 ? 0 : rnd.int(400) * 5) * 100);
       rows.push({
         firstName,
         lastName,
         userName: `${handle.replace('.', '_')}${i + 1}`,
-        email: `${handle}${i + 1}@${rnd.pick(DOMAINS)}`,
-        phone: `${rnd.pick(['6', '7', '8', '9'])}${String(100000000 + rnd.int(900000000))}`,
-        wallet: fromMoney(rnd.next() < 0.3 ? 0 : rnd.int(400) * 5),
+        email,
+        phone,
+        // The wallet comes from the opening entry below (kept by the entries' trigger).
+        wallet: '0',
         status,
         isEmailVerified: rnd.next() < 0.7,
         isPhoneVerified: rnd.next() < 0.9,
@@ -187,5 +203,13 @@ export async function seedCustomers(db: Database, total = 300): Promise<void> {
       }
     }
     await db.insert(customerAddressesTable).values(addresses);
+    const opened = new Date(now - LEDGER_OPENS_DAYS * DAY);
+    const openings = inserted.flatMap(({ id }, n) => {
+      const amount = opening[n]!;
+      return amount
+        ? [{ customerId: id, kind: 'opening' as const, amount, reason: OPENING_REASON, at: opened }]
+        : [];
+    });
+    if (openings.length) await db.insert(accountEntriesTable).values(openings);
   }
 }

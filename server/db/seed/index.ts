@@ -10,6 +10,7 @@ import { allPermissions } from '../../permissions';
 import type { Database } from '../client';
 import { adminsTable, categoriesTable, seedProgressTable, type CategoryKind } from '../schema';
 import { seedDemoAdmins } from './admins';
+import { seedAccounts, withoutCharges } from './accounts';
 import { seedBanners } from './banners';
 import { seedCatalogue } from './catalogue';
 import { seedContent } from './content';
@@ -170,19 +171,27 @@ const DEMO_PARTS: [
   ['banners', seedBanners],
   ['admins', (db) => seedDemoAdmins(db)],
   ['customers', (db) => seedCustomers(db)],
+  // The orders paid from the account are charged by the 'accounts' part, in time order among the
+  // payments; until then the orders' account triggers are held back (seed/accounts.ts).
   [
     'orders',
     (db, _uploads, progress) =>
-      seedOrders(db, 4000, (count, of) => {
-        if (count % 1000 === 0 && count < of) progress(`${count} of ${of}`);
-      }),
+      withoutCharges(db, () =>
+        seedOrders(db, 4000, (count, of) => {
+          if (count % 1000 === 0 && count < of) progress(`${count} of ${of}`);
+        }),
+      ),
   ],
   // The running tiffin plans of the old kind (one order spanning the plan's days) move to
   // subscriptions as an upgraded database's do, before the riders' runs and cash are made.
-  ['tiffin-plans-moved', (db) => db.execute(sql`SELECT tiffin_orders_to_subscriptions()`)],
+  [
+    'tiffin-plans-moved',
+    (db) => withoutCharges(db, () => db.execute(sql`SELECT tiffin_orders_to_subscriptions()`)),
+  ],
   ['support', (db) => seedReturnsAndTickets(db)],
   ['riders', (db) => seedRiders(db)],
-  ['subscriptions', (db) => seedSubscriptions(db)],
+  ['subscriptions', (db) => withoutCharges(db, () => seedSubscriptions(db))],
+  ['accounts', (db) => seedAccounts(db)],
   ['invoices', (db) => seedBusinessAndInvoices(db)],
   ['content', (db) => seedContent(db)],
 ];
@@ -191,8 +200,8 @@ const DEMO_PARTS: [
  * Realistic demo data (SEED_DEMO, on by default): the catalogue (jars and cylinders returnable,
  * HSN/SAC codes and GST rates), service areas, plans, delivery settings, banners, e-commerce
  * products, admins, customers, orders, returns, support tickets, riders, subscriptions with the
- * last week's orders made from them, the business details with the ledger and invoices, terms,
- * privacy policy and contact us.
+ * last week's orders made from them, the households' accounts (prepaid and postpaid, payments,
+ * dues), the business details with the ledger and invoices, terms, privacy policy and contact us.
  *
  * Crash-safe: each part is written in one transaction together with its row in seed_progress,
  * so a start killed part way leaves each part either whole and marked or not there at all, and

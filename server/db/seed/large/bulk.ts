@@ -26,6 +26,10 @@ export const GENERATED_TABLES = [
   'subscription_pauses',
   'subscription_skips',
   'holidays',
+  'account_entries',
+  'account_dues',
+  'account_due_days',
+  'account_months',
 ];
 
 /** Why the load did not start; the command prints it and exits with 1. */
@@ -120,6 +124,10 @@ const WORK_TABLES = [
   'seed_first',
   'seed_tickets',
   'seed_subscriptions',
+  'seed_accounts',
+  'seed_account_orders',
+  'seed_account_months',
+  'seed_account_totals',
 ];
 
 /**

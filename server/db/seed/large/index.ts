@@ -7,6 +7,7 @@ import { seedDemoAdmins } from '../admins';
 import { seedCatalogue } from '../catalogue';
 import { checkLedger, markCatalogue } from '../returnables';
 import { seedServiceAreas } from '../service-areas';
+import { loadAccounts } from './accounts';
 import { loadAudit } from './audit';
 import {
   dropSecondaryIndexes,
@@ -45,9 +46,14 @@ import { loadTickets } from './support';
 export { SeedLargeRefused } from './bulk';
 export { DEFAULT_COUNTS, parseSeedLargeArgs, SeedLargeUsageError, USAGE } from './options';
 
-export interface LargeSeedOptions extends Omit<LargeSeedCounts, 'subscriptions'> {
+export interface LargeSeedOptions extends Omit<LargeSeedCounts, 'subscriptions' | 'accounts'> {
   /** Subscriptions to make (none when left out; the command's default is 100 000). */
   subscriptions?: number;
+  /**
+   * Account entries to make, about (only the wallets as opening entries when left out; the
+   * command's default is 5 000 000).
+   */
+  accounts?: number;
   /**
    * DATA_DIR: the catalogue's images are stored under its uploads/ when it is seeded on the
    * embedded database (on PostgreSQL they go into the `uploads` table, as the server keeps them).
@@ -79,7 +85,8 @@ const DAYS = 730;
  * Fills the database with realistic bulk data for benchmarks and plan tests: pin codes,
  * customers and addresses, orders with their history and accessories, subscriptions with their
  * pauses, skips and history, a few holidays, support tickets with
- * replies, return requests, audit rows, the jars-and-cylinders ledger and the invoices, all
+ * replies, return requests, audit rows, the jars-and-cylinders ledger and the invoices, the
+ * households' accounts (entries, balances, dues and months: see accounts.ts), all
  * generated set-based in the database. Per-row triggers are off during the load (the ledger's
  * entries are written from the orders and returns, its balances rebuilt from them) and the
  * secondary indexes are built afterwards; then the counters are rebuilt, everything is checked
@@ -163,6 +170,7 @@ export async function seedLarge(
       ),
     );
     await phase('ledger and invoices', () => loadLedgerAndInvoices(lanes));
+    await phase('accounts', () => loadAccounts(lanes, opts.accounts ?? 0, ref, timeline));
     await phase('indexes', () => recreateIndexes(lanes, indexes));
     await phase('counters', async () => {
       await lanes.each(counterGroups(), (lane, group) => rebuildCounters(lane.db, group));

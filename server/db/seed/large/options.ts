@@ -8,6 +8,8 @@ export interface LargeSeedCounts {
   returns: number;
   audit: number;
   subscriptions: number;
+  /** Account entries (issue 36), about: payments, top-ups and charges; 0 for the openings only. */
+  accounts: number;
 }
 
 /** The size the product is designed for (DESIGN.md, Database). */
@@ -18,6 +20,7 @@ export const DEFAULT_COUNTS: LargeSeedCounts = {
   returns: 20_000,
   audit: 100_000,
   subscriptions: 100_000,
+  accounts: 5_000_000,
 };
 
 /** Bounds: at least one order and customer; beyond these a run is surely a typo. */
@@ -28,10 +31,11 @@ export const COUNT_LIMITS: Record<keyof LargeSeedCounts, [min: number, max: numb
   returns: [0, 1_000_000],
   audit: [0, 5_000_000],
   subscriptions: [0, 2_000_000],
+  accounts: [0, 50_000_000],
 };
 
 export const USAGE = `Usage: npm run seed:large -- [--orders N] [--customers N] [--tickets N] [--returns N]
-                          [--audit N] [--subscriptions N] [--reset]
+                          [--audit N] [--subscriptions N] [--accounts N] [--reset]
 
 Fills the configured database (DATABASE_URL, else PGlite in DATA_DIR/pgdata) with bulk data
 for benchmarks. Not for production.
@@ -44,6 +48,10 @@ for benchmarks. Not for production.
   --subscriptions N
                  subscriptions, with pauses, skips, history and a few holidays
                                                       (default ${DEFAULT_COUNTS.subscriptions}, 0..${COUNT_LIMITS.subscriptions[1]})
+  --accounts N   account entries, about: the customers' payments, top-ups, and charges
+                 (those of their orders paid from the account, and their delivery days);
+                 0 writes only each wallet as an opening entry
+                                                      (default ${DEFAULT_COUNTS.accounts}, 0..${COUNT_LIMITS.accounts[1]})
   --reset        empty customers, orders, subscriptions (and holidays), tickets, returns and
                  the audit log first
                  (admins, categories and the catalogue are kept)`;
