@@ -9,6 +9,7 @@ import { categories } from './categories';
 import { contentResources } from './content';
 import { dashboard } from './dashboard';
 import { deliverySettings } from './deliverySettings';
+import { duesResources } from './dues';
 import { ecommResources } from './ecomm';
 import { holidays } from './holidays';
 import { orders } from './orders';
@@ -50,6 +51,8 @@ export const resources: ResourceDeclaration[] = [
   subscriptions,
   // Its menu entry (Tomorrow) follows the orders' and the subscriptions' ones.
   ...rosterResources,
+  // Issue 36: Dues and Low balance follow Tomorrow under Orders Management.
+  ...duesResources,
   returns,
   // Its menu entries (Outstanding returnables, Depot stock) follow Water and Oxygen Returns.
   returnables,

@@ -22,6 +22,7 @@ import { messages as dashboardMessages } from '@resources/dashboard/messages';
 import { messages as rosterMessages } from '@resources/roster/messages';
 import { messages as holidaysMessages } from '@resources/holidays/messages';
 import { messages as subscriptionsMessages } from '@resources/subscriptions/messages';
+import { messages as duesMessages } from '@resources/dues/messages';
 
 /**
  * The one catalogue of the panel's wording. `app.*` holds the spec's texts (with the corrections
@@ -149,6 +150,7 @@ export const messages = {
     ecomm: ecommMessages,
     dashboard: dashboardMessages,
     roster: rosterMessages,
+    dues: duesMessages,
     holidays: holidaysMessages,
     subscriptions: subscriptionsMessages,
     categories: {

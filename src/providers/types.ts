@@ -2,6 +2,7 @@ import type { assigningJobActions } from '@resources/assigningJobs/calls';
 import type { businessActions } from '@resources/business/calls';
 import type { contentActions } from '@resources/content/calls';
 import type { deliverySettingsActions } from '@resources/deliverySettings/calls';
+import type { duesActions } from '@resources/dues/calls';
 import type { holidayActions } from '@resources/holidays/calls';
 import type { orderActions } from '@resources/orders/calls';
 import type { returnableActions } from '@resources/returnables/calls';
@@ -22,6 +23,7 @@ export type AppActions = typeof assigningJobActions &
   typeof businessActions &
   typeof contentActions &
   typeof deliverySettingsActions &
+  typeof duesActions &
   typeof holidayActions &
   typeof orderActions &
   typeof returnableActions &

@@ -37,7 +37,13 @@ async function person(
 ) {
   const [c] = await s.db
     .insert(customersTable)
-    .values({ firstName: first, lastName: last, email: `${key}.dues@example.in`, phone, billingMode })
+    .values({
+      firstName: first,
+      lastName: last,
+      email: `${key}.dues@example.in`,
+      phone,
+      billingMode,
+    })
     .returning();
   const [a] = await s.db
     .insert(customerAddressesTable)
@@ -164,7 +170,7 @@ const dues = async (query = '') => {
       buckets: Record<string, number>;
       lastPayment: { at: string; amount: number } | null;
     }[];
-    total: number;
+    totalRecords: number;
     totalPages: number;
     totals: { customers: number; owed: number; buckets: Record<string, number>; capped: boolean };
   };
@@ -196,7 +202,7 @@ describe('account/dues', () => {
     expect(esha!.buckets).toEqual({ d0_30: 0, d31_60: 70, d61_90: 0, d90_plus: 0 });
     expect(chitra).toMatchObject({ owed: 20, days: 3, buckets: { d0_30: 20 } });
     // The totals: every customer owing, aged by their oldest unpaid charge.
-    expect(r.total).toBe(4);
+    expect(r.totalRecords).toBe(4);
     expect(r.totals).toEqual({
       customers: 4,
       owed: 840,
@@ -208,7 +214,7 @@ describe('account/dues', () => {
   it('pages', async () => {
     const r = await dues('page=2&limit=3');
     expect(namesOf(r)).toEqual(['Chitra Nair']);
-    expect(r).toMatchObject({ total: 4, page: 2, limit: 3, totalPages: 2 });
+    expect(r).toMatchObject({ totalRecords: 4, currentPage: 2, totalPages: 2 });
   });
 
   it('filters by pin code, rider area, minimum days, billing mode and search, with their totals', async () => {
@@ -232,12 +238,16 @@ describe('account/dues', () => {
     expect(namesOf(await dues('minDays=71'))).toEqual(['Asha Kulkarni']);
 
     expect(namesOf(await dues('billingMode=postpaid'))).toEqual(['Esha Joshi']);
-    expect((await dues('billingMode=prepaid')).total).toBe(3);
+    expect((await dues('billingMode=prepaid')).totalRecords).toBe(3);
     expect(namesOf(await dues('search=Chitra'))).toEqual(['Chitra Nair']);
     expect(namesOf(await dues('search=9811100002'))).toEqual(['Bala Subramanian']);
     expect(namesOf(await dues('search=Dev'))).toEqual([]);
     const none = await dues('search=Nobody%20Here');
-    expect(none).toMatchObject({ customers: [], total: 0, totals: { customers: 0, owed: 0 } });
+    expect(none).toMatchObject({
+      customers: [],
+      totalRecords: 0,
+      totals: { customers: 0, owed: 0 },
+    });
   });
 
   it('refuses bad input with a sentence, and an unknown rider', async () => {
@@ -273,7 +283,10 @@ describe('account/export-dues', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.headers['content-disposition']).toMatch(/dues-\d{4}-\d{2}-\d{2}\.csv/);
-    const lines = res.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe(
       'Customer ID,Customer,Phone,Pin code,Billing,Owed (₹),Owed since (IST),Days,' +
         '0–30 days (₹),31–60 days (₹),61–90 days (₹),90+ days (₹),Last payment (IST),Last payment (₹)',
@@ -288,7 +301,12 @@ describe('account/export-dues', () => {
   it('answers only the header when nothing matches', async () => {
     const res = await api.get('export-dues?pincode=999999');
     expect(res.statusCode).toBe(200);
-    expect(res.body.replace(/^\uFEFF/, '').trim().split('\r\n')).toHaveLength(1);
+    expect(
+      res.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n'),
+    ).toHaveLength(1);
   });
 });
 
@@ -332,7 +350,7 @@ describe('account/low-balance and the setting', () => {
     expect(res.statusCode, res.body).toBe(200);
     return res.json().result as {
       customers: { name: string; balance: number; dailySpend: number; daysCovered: number }[];
-      total: number;
+      totalRecords: number;
       lowBalanceDays: number;
     };
   };
@@ -355,7 +373,7 @@ describe('account/low-balance and the setting', () => {
         daysCovered: 1.5,
       }),
     ]);
-    expect(r.total).toBe(2);
+    expect(r.totalRecords).toBe(2);
     expect((await lowBalance('pincode=560034')).customers).toEqual([]);
     expect((await lowBalance('search=Farah')).customers.map((c) => c.name)).toEqual(['Farah Khan']);
   });
@@ -390,9 +408,9 @@ describe('account/low-balance and the setting', () => {
     expect((await api.get('get-settings')).json().result.settings.lowBalanceDays).toBe(3);
     const orders = await s.createAdmin({ permissions: { orders: true } });
     expect((await api.get('get-settings', orders.token)).statusCode).toBe(200);
-    expect((await api.post('update-settings', { lowBalanceDays: 5 }, orders.token)).statusCode).toBe(
-      403,
-    );
+    expect(
+      (await api.post('update-settings', { lowBalanceDays: 5 }, orders.token)).statusCode,
+    ).toBe(403);
     const settings = await s.createAdmin({ permissions: { settings: true } });
     expect((await api.get('get-settings', settings.token)).statusCode).toBe(200);
     expect(

@@ -126,6 +126,13 @@ const EXPECTED_ACCESS: Record<string, Access> = {
   'POST /api/subscription/unskip': 'orders',
   'POST /api/subscription/cancel-day-order': 'orders',
   'GET /api/subscription/calendar/:id': 'orders',
+  // Issue 36: accounts, dues and low balance.
+  'GET /api/account/dues': 'orders',
+  'GET /api/account/export-dues': 'orders',
+  'GET /api/account/low-balance': 'orders',
+  'GET /api/account/summary': 'orders',
+  'GET /api/account/get-settings': ['orders', 'settings'],
+  'POST /api/account/update-settings': 'settings',
   'GET /api/rider/get-riders': 'assigningJobs',
   'GET /api/rider/get-rider/:id': 'assigningJobs',
   'POST /api/rider/create-rider': 'assigningJobs',

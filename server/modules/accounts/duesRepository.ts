@@ -87,7 +87,8 @@ async function conditionsOf(db: Database, f: DueFilter, today: string): Promise<
   return where;
 }
 
-const whereOf = (where: SQL[]) => (where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``);
+const whereOf = (where: SQL[]) =>
+  where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``;
 
 /** The page's or batch's rows: the dues with their customer, oldest first. */
 function dueRows(db: Database, where: SQL[], limit: number, offset: number) {
@@ -268,7 +269,9 @@ export async function* duesBatches(
   if (!where) return;
   const rows = keysetBatches<DueRow>(async (after, limit) => {
     const seek = after
-      ? [sql`(d.owed_since, d.customer_id) > (${iso(after.owed_since)}::timestamptz, ${after.customer_id})`]
+      ? [
+          sql`(d.owed_since, d.customer_id) > (${iso(after.owed_since)}::timestamptz, ${after.customer_id})`,
+        ]
       : [];
     return (await dueRows(db, [...where, ...seek], limit, 0)).rows;
   }, batchSize);

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { BILLING_MODE_LABELS, DUE_BUCKETS } from '@shared/account';
 import { csvAnswer, sendCsv, type CsvColumn } from '../../lib/csv';
 import { ok } from '../../lib/reply';
+import { pagingResult } from '../../lib/validation';
 import type { PermissionGroup } from '../../db/schema';
 import { duesBatches, duesPage } from './duesRepository';
 import {
@@ -34,22 +35,16 @@ const CSV_COLUMNS: CsvColumn<DueDto>[] = [
   { header: 'Owed (₹)', cell: (d) => d.owed.toFixed(2) },
   { header: 'Owed since (IST)', cell: (d) => new Date(d.owedSince) },
   { header: 'Days', cell: (d) => d.days },
-  ...DUE_BUCKETS.map(
-    (b): CsvColumn<DueDto> => ({ header: `${b.label} (₹)`, cell: (d) => d.buckets[b.key].toFixed(2) }),
-  ),
+  ...DUE_BUCKETS.map((b): CsvColumn<DueDto> => ({
+    header: `${b.label} (₹)`,
+    cell: (d) => d.buckets[b.key].toFixed(2),
+  })),
   {
     header: 'Last payment (IST)',
     cell: (d) => (d.lastPayment ? new Date(d.lastPayment.at) : ''),
   },
   { header: 'Last payment (₹)', cell: (d) => d.lastPayment?.amount.toFixed(2) ?? '' },
 ];
-
-const pageOf = (total: number, page: number, limit: number) => ({
-  total,
-  page,
-  limit,
-  totalPages: Math.ceil(total / limit),
-});
 
 /** account/dues, export-dues, low-balance, summary and the low-balance setting (issue 36). */
 const duesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -62,7 +57,7 @@ const duesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { page, limit, ...filter } = request.query;
       const { customers, totals } = await duesPage(db, filter, page, limit);
-      return ok('Dues', { customers, ...pageOf(totals.customers, page, limit), totals });
+      return ok('Dues', { customers, ...pagingResult(totals.customers, page, limit), totals });
     },
   );
 
@@ -94,7 +89,7 @@ const duesRoutes: FastifyPluginAsyncZod = async (app) => {
       const { customers, total, days } = await lowBalancePage(db, request.query);
       return ok('Low balance', {
         customers,
-        ...pageOf(total, page, limit),
+        ...pagingResult(total, page, limit),
         lowBalanceDays: days,
       });
     },

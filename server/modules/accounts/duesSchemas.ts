@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BILLING_MODES } from '@shared/account';
 import { isPinCode } from '@shared/pincode';
-import { answers } from '../../lib/responses';
+import { answers, pagingFields } from '../../lib/responses';
 import { optionalId, pagingQuery } from '../../lib/validation';
 
 /*
@@ -101,12 +101,8 @@ const duesTotals = z.object({
   capped: z.boolean(),
 });
 
-const pageFields = {
-  total: z.number().int(),
-  page: z.number().int(),
-  limit: z.number().int(),
-  totalPages: z.number().int(),
-};
+/** The paging of every list (as subscription/get-all-subscriptions answers it). */
+const pageFields = pagingFields;
 
 export const duesAnswer = answers(
   z.object({ customers: z.array(dueDto), ...pageFields, totals: duesTotals }),

@@ -107,7 +107,10 @@ export async function accountSummary(db: Database) {
   const month = today.slice(0, 7);
   const days = await lowBalanceDays(db);
   const [monthRows, dues, lowBalance] = await Promise.all([
-    db.select().from(accountMonthsTable).where(eq(accountMonthsTable.month, `${month}-01`)),
+    db
+      .select()
+      .from(accountMonthsTable)
+      .where(eq(accountMonthsTable.month, `${month}-01`)),
     allDuesTotals(db, today),
     lowBalanceCount(db, days),
   ]);
