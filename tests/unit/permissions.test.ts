@@ -75,6 +75,9 @@ describe('buildMenu', () => {
       'subscriptions/1',
       // The day roster (issue 35) follows the per-service orders and the subscriptions.
       'roster',
+      // Dues and low balances (issue 36) follow the roster.
+      'dues/1',
+      'low-balance/1',
     ]);
     expect(links('banners')).toEqual(['banners/123456789/1', 'banners/w/1', 'banners/t/1']);
   });
