@@ -90,7 +90,8 @@ function fakeDues(overrides: Record<string, unknown> = {}): Fake {
     getList: vi.fn(async (resource: string) => {
       if (resource === 'pincodes') return { data: PINCODES, total: PINCODES.length };
       if (resource === 'riders') return { data: RIDERS, total: 1 };
-      if (resource === 'lowBalance') return { data: LOW.map((r) => ({ ...r, id: r.userId })), total: 2 };
+      if (resource === 'lowBalance')
+        return { data: LOW.map((r) => ({ ...r, id: r.userId })), total: 2 };
       if (resource === 'dues') return { data: LISTED, total: LISTED.length };
       return { data: [], total: 0 };
     }),
@@ -128,13 +129,25 @@ describe('dues calls (docs/api.md, "Accounts: dues, low balance, summary")', () 
       body: {
         statusCode: 200,
         message: 'Dues',
-        result: { customers: ROWS, totalRecords: 42, currentPage: 2, totalPages: 5, totals: TOTALS },
+        result: {
+          customers: ROWS,
+          totalRecords: 42,
+          currentPage: 2,
+          totalPages: 5,
+          totals: TOTALS,
+        },
       },
     });
     const { data, total } = await provider.getList('dues', {
       pagination: { page: 2, perPage: 10 },
       sort: { field: 'owedSince', order: 'ASC' },
-      filter: { q: 'asha', minDays: '30', pincode: '560001', riderId: 'r1', billingMode: 'prepaid' },
+      filter: {
+        q: 'asha',
+        minDays: '30',
+        pincode: '560001',
+        riderId: 'r1',
+        billingMode: 'prepaid',
+      },
     });
     expect(calls[0]!.url.pathname).toBe('/api/account/dues');
     expect(Object.fromEntries(calls[0]!.url.searchParams)).toEqual({
@@ -209,9 +222,7 @@ describe('Dues', () => {
     const totals = await screen.findByRole('region', { name: 'Dues' });
     expect(totals).toHaveTextContent(`2 customers owe ${formatRupees(750)}`);
     expect(within(totals).getByText('90+ days').nextSibling).toHaveTextContent(formatRupees(600));
-    expect(within(totals).getByText('61–90 days').nextSibling).toHaveTextContent(
-      formatRupees(150),
-    );
+    expect(within(totals).getByText('61–90 days').nextSibling).toHaveTextContent(formatRupees(150));
     expect(dataProvider.duesTotals).toHaveBeenCalledWith({ limit: 1 });
   });
 
@@ -287,7 +298,13 @@ describe('Low balance', () => {
     });
     await heading('Low balance');
     const table = await screen.findByRole('table', {}, SLOW);
-    expect(headers(table)).toEqual(['Customer', 'Phone', 'Balance', 'Spends a day', 'Days covered']);
+    expect(headers(table)).toEqual([
+      'Customer',
+      'Phone',
+      'Balance',
+      'Spends a day',
+      'Days covered',
+    ]);
     const farah = within(table).getByRole('link', { name: 'Farah Khan' }).closest('tr')!;
     expect(farah).toHaveTextContent(formatRupees(150));
     expect(farah).toHaveTextContent(formatRupees(100));

@@ -52,9 +52,29 @@ interface DueRow {
   phone: string;
 }
 
-/** The filter as conditions on account_dues `d`; null when it cannot match anyone. */
-async function conditionsOf(db: Database, f: DueFilter, today: string): Promise<SQL[] | null> {
+/** What a search looks at besides the Family Id (customers/repository.ts matchConditions). */
+export const SEARCH_COLUMNS: ('firstName' | 'lastName' | 'phone')[] = [
+  'firstName',
+  'lastName',
+  'phone',
+];
+
+/**
+ * The filter as conditions on account_dues `d`; null when it cannot match anyone. `counted`: what
+ * the totals count (a search's customers in the primary key's order, so that they are looked up
+ * through it rather than by walking the page's index).
+ */
+async function conditionsOf(
+  db: Database,
+  f: DueFilter,
+  today: string,
+): Promise<{ where: SQL[]; counted: SQL[] } | null> {
   const where: SQL[] = [];
+  const counted: SQL[] = [];
+  const both = (condition: SQL) => {
+    where.push(condition);
+    counted.push(condition);
+  };
   let pins: string[] | undefined = f.pincode ? [f.pincode] : undefined;
   if (f.riderId) {
     // A rider's area: the pin codes the rider serves (riders.pincodes).
@@ -67,7 +87,7 @@ async function conditionsOf(db: Database, f: DueFilter, today: string): Promise<
   }
   if (pins) {
     if (!pins.length) return null;
-    where.push(
+    both(
       pins.length === 1
         ? sql`d.pincode = ${pins[0]}`
         : sql`d.pincode = any(${sql.param(pins)}::text[])`,
@@ -76,15 +96,17 @@ async function conditionsOf(db: Database, f: DueFilter, today: string): Promise<
   if (f.minDays) {
     // Owed for at least minDays whole days (India): the oldest unpaid charge on or before
     // today - minDays.
-    where.push(sql`d.owed_since < ${indiaMidnight(addDays(today, 1 - f.minDays)).toISOString()}`);
+    both(sql`d.owed_since < ${indiaMidnight(addDays(today, 1 - f.minDays)).toISOString()}`);
   }
-  if (f.billingMode) where.push(sql`d.billing_mode = ${f.billingMode}`);
+  if (f.billingMode) both(sql`d.billing_mode = ${f.billingMode}`);
   if (f.search) {
-    const ids = await findCustomerIds(db, f.search);
+    // Name, phone or Family Id, as the subscriptions list searches (trigram lookups).
+    const ids = await findCustomerIds(db, f.search, SEARCH_COLUMNS);
     if (!ids.length) return null;
     where.push(sql`d.customer_id = any(${sql.param(ids)}::text[])`);
+    counted.push(sql`d.customer_id = any(${sql.param(ids)}::text[])`);
   }
-  return where;
+  return { where, counted };
 }
 
 const whereOf = (where: SQL[]) =>
@@ -213,7 +235,12 @@ export async function allDuesTotals(db: Database, today = indiaDay()): Promise<D
  * filter's index (the ORDER BY ... LIMIT keeps the planner on it), each customer's owed amount in
  * the bucket of their oldest unpaid charge (as account_due_days buckets the whole list).
  */
-async function filteredTotals(db: Database, where: SQL[], today: string): Promise<DuesTotals> {
+async function filteredTotals(
+  db: Database,
+  where: SQL[],
+  today: string,
+  searched: boolean,
+): Promise<DuesTotals> {
   const from = (days: number) => indiaMidnight(addDays(today, -days)).toISOString();
   const { rows } = await db.execute<Row>(sql`
     select count(*) as n, coalesce(sum(owed), 0) as owed,
@@ -224,7 +251,8 @@ async function filteredTotals(db: Database, where: SQL[], today: string): Promis
                                         and owed_since < ${from(60)}), 0) as d61_90,
            coalesce(sum(owed) filter (where owed_since < ${from(90)}), 0) as d90_plus
       from (select d.owed, d.owed_since from account_dues d ${whereOf(where)}
-             order by d.owed_since, d.customer_id limit ${DUES_COUNT_LIMIT + 1}) oldest`);
+             ${searched ? sql`order by d.customer_id` : sql`order by d.owed_since, d.customer_id`}
+             limit ${DUES_COUNT_LIMIT + 1}) oldest`);
   const r = rows[0] ?? {};
   const n = num(r.n);
   return {
@@ -246,14 +274,18 @@ const isFiltered = (f: DueFilter) =>
 /** One page of the Dues list, oldest first, with the list's totals. */
 export async function duesPage(db: Database, f: DueFilter, page: number, limit: number) {
   const today = indiaDay();
-  const where = await conditionsOf(db, f, today);
-  if (!where) {
+  const conditions = await conditionsOf(db, f, today);
+  if (!conditions) {
     const totals = { customers: 0, owed: 0, buckets: noBuckets(), capped: false };
     return { customers: [] as DueDto[], totals };
   }
+  const { where, counted } = conditions;
   const [{ rows }, totals] = await Promise.all([
     dueRows(db, where, limit, (page - 1) * limit),
-    isFiltered(f) ? filteredTotals(db, where, today) : allDuesTotals(db, today),
+    // A search's customers are at most SEARCH_MATCH_LIMIT (10,000): counted whole.
+    isFiltered(f)
+      ? filteredTotals(db, f.search ? counted : where, today, Boolean(f.search))
+      : allDuesTotals(db, today),
   ]);
   return { customers: await toDueDtos(db, rows, today), totals };
 }
@@ -265,8 +297,9 @@ export async function* duesBatches(
   batchSize: number,
 ): AsyncGenerator<DueDto[]> {
   const today = indiaDay();
-  const where = await conditionsOf(db, f, today);
-  if (!where) return;
+  const conditions = await conditionsOf(db, f, today);
+  if (!conditions) return;
+  const { where } = conditions;
   const rows = keysetBatches<DueRow>(async (after, limit) => {
     const seek = after
       ? [

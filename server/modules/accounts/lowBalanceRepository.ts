@@ -4,7 +4,7 @@ import { indiaDay } from '@shared/time';
 import type { Database } from '../../db/client';
 import { accountMonthsTable, accountSettingsTable } from '../../db/schema';
 import { findCustomerIds } from '../customers/repository';
-import { allDuesTotals } from './duesRepository';
+import { allDuesTotals, SEARCH_COLUMNS } from './duesRepository';
 import type { LowBalanceQuery } from './duesSchemas';
 
 /*
@@ -55,7 +55,7 @@ async function conditionsOf(
                      order by a.is_default desc, a.created_at limit 1) = ${q.pincode}`);
   }
   if (q.search) {
-    const ids = await findCustomerIds(db, q.search);
+    const ids = await findCustomerIds(db, q.search, SEARCH_COLUMNS);
     if (!ids.length) return null;
     where.push(sql`c.id = any(${sql.param(ids)}::text[])`);
   }
