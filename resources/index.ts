@@ -10,6 +10,7 @@ import { categories } from './categories';
 import { contentResources } from './content';
 import { dashboard } from './dashboard';
 import { deliverySettings } from './deliverySettings';
+import { duesResources } from './dues';
 import { ecommResources } from './ecomm';
 import { holidays } from './holidays';
 import { orders } from './orders';
@@ -55,7 +56,8 @@ export const resources: ResourceDeclaration[] = [
   accounts,
   // Its menu entry (Tomorrow) follows the orders' and the subscriptions' ones.
   ...rosterResources,
-  // Issue 36: Settlement import follows Tomorrow.
+  // Issue 36 under Orders Management, after Tomorrow: Dues, Low balance, Settlement import.
+  ...duesResources,
   ...settlementResources,
   returns,
   // Its menu entries (Outstanding returnables, Depot stock) follow Water and Oxygen Returns.

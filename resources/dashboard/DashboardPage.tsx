@@ -10,6 +10,7 @@ import {
   useTranslate,
   type RaRecord,
 } from 'react-admin';
+import { AccountCards } from '../dues/AccountCards';
 import { DispatchCard } from './DispatchCard';
 import { OrdersChart } from './OrdersChart';
 import { RecentOrders } from './RecentOrders';
@@ -69,6 +70,7 @@ export function DashboardPage() {
         <>
           <StatCards data={data} />
           <ReturnablesCards />
+          <AccountCards />
           <Grid container spacing={2}>
             {orders.canAccess && (
               <Grid size={{ xs: 12, lg: supports.canAccess ? 6 : 12 }}>

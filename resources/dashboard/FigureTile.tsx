@@ -8,12 +8,14 @@ export interface FigureTileProps {
   colour: string;
   label: string;
   value: unknown;
+  /** The figure as shown, when it is not a count (₹1,23,456.00). */
+  text?: string;
   /** A second line under the figure. */
   detail?: string;
 }
 
 /** One dashboard figure: a coloured icon, its label and the count (the cards' inside). */
-export function FigureTile({ icon: Icon, colour, label, value, detail }: FigureTileProps) {
+export function FigureTile({ icon: Icon, colour, label, value, text, detail }: FigureTileProps) {
   return (
     <Box
       sx={{ display: 'flex', alignItems: 'center', gap: { xs: 1, sm: 1.5 }, p: { xs: 1.5, sm: 2 } }}
@@ -55,7 +57,7 @@ export function FigureTile({ icon: Icon, colour, label, value, detail }: FigureT
             overflowWrap: 'anywhere',
           })}
         >
-          {formatCount(value)}
+          {text ?? formatCount(value)}
         </Typography>
         {detail && (
           <Typography variant="caption" color="text.secondary" component="span" display="block">

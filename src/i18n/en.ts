@@ -25,6 +25,7 @@ import { messages as holidaysMessages } from '@resources/holidays/messages';
 // Issue 36: settlement files.
 import { messages as settlementsMessages } from '@resources/settlements/messages';
 import { messages as subscriptionsMessages } from '@resources/subscriptions/messages';
+import { messages as duesMessages } from '@resources/dues/messages';
 
 /**
  * The one catalogue of the panel's wording. `app.*` holds the spec's texts (with the corrections
@@ -154,6 +155,7 @@ export const messages = {
     ecomm: ecommMessages,
     dashboard: dashboardMessages,
     roster: rosterMessages,
+    dues: duesMessages,
     holidays: holidaysMessages,
     settlements: settlementsMessages,
     subscriptions: subscriptionsMessages,

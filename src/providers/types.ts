@@ -3,6 +3,7 @@ import type { assigningJobActions } from '@resources/assigningJobs/calls';
 import type { businessActions } from '@resources/business/calls';
 import type { contentActions } from '@resources/content/calls';
 import type { deliverySettingsActions } from '@resources/deliverySettings/calls';
+import type { duesActions } from '@resources/dues/calls';
 import type { holidayActions } from '@resources/holidays/calls';
 import type { orderActions } from '@resources/orders/calls';
 import type { returnableActions } from '@resources/returnables/calls';
@@ -26,6 +27,7 @@ export type AppActions = typeof accountActions &
   typeof businessActions &
   typeof contentActions &
   typeof deliverySettingsActions &
+  typeof duesActions &
   typeof holidayActions &
   typeof orderActions &
   typeof returnableActions &

@@ -743,6 +743,9 @@ describe('audit trail of every write route', () => {
     'POST /api/roster/update-settings': {
       call: async () => () => post('/api/roster/update-settings', { cutoff: '20:00' }),
     },
+    'POST /api/account/update-settings': {
+      call: async () => () => post('/api/account/update-settings', { lowBalanceDays: 3 }),
+    },
     'POST /api/holiday/add': {
       call: async () => () => post('/api/holiday/add', { day: '2026-01-26', name: 'Republic Day' }),
     },

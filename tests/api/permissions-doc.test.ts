@@ -140,6 +140,13 @@ const EXPECTED_ACCESS: Record<string, Access> = {
   'POST /api/account/adjust': 'orders',
   'POST /api/account/set-billing-mode': 'orders',
   'GET /api/account/export-ledger/:userId': ['orders', 'userManagement'],
+  // Issue 36: accounts, dues and low balance.
+  'GET /api/account/dues': 'orders',
+  'GET /api/account/export-dues': 'orders',
+  'GET /api/account/low-balance': 'orders',
+  'GET /api/account/summary': 'orders',
+  'GET /api/account/get-settings': ['orders', 'settings'],
+  'POST /api/account/update-settings': 'settings',
   'GET /api/rider/get-riders': 'assigningJobs',
   'GET /api/rider/get-rider/:id': 'assigningJobs',
   'POST /api/rider/create-rider': 'assigningJobs',

@@ -75,7 +75,9 @@ describe('buildMenu', () => {
       'subscriptions/1',
       // The day roster (issue 35) follows the per-service orders and the subscriptions.
       'roster',
-      // Issue 36: the settlement import follows Tomorrow.
+      // Issue 36 follows the roster: dues, low balances, the settlement import.
+      'dues/1',
+      'low-balance/1',
       'settlements',
     ]);
     expect(links('banners')).toEqual(['banners/123456789/1', 'banners/w/1', 'banners/t/1']);

@@ -82,6 +82,8 @@ export const accountDuesTable = pgTable(
   (t) => [
     index('account_dues_since_idx').on(t.owedSince, t.customerId),
     index('account_dues_pincode_since_idx').on(t.pincode, t.owedSince, t.customerId),
+    // The Dues list of one billing mode (migration 0038).
+    index('account_dues_mode_since_idx').on(t.billingMode, t.owedSince, t.customerId),
   ],
 );
 
