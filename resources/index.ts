@@ -19,6 +19,7 @@ import { products } from './products';
 import { returnables } from './returnables';
 import { returns } from './returns';
 import { rosterResources } from './roster';
+import { statements } from './statements';
 import { riders } from './riders';
 import { subCategories } from './subCategories';
 import { subscriptions } from './subscriptions';
@@ -50,6 +51,8 @@ export const resources: ResourceDeclaration[] = [
   subscriptions,
   // Its menu entry (Tomorrow) follows the orders' and the subscriptions' ones.
   ...rosterResources,
+  // Issue 36: monthly statements, after the day roster.
+  statements,
   returns,
   // Its menu entries (Outstanding returnables, Depot stock) follow Water and Oxygen Returns.
   returnables,

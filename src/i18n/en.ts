@@ -21,6 +21,7 @@ import { messages as ecommMessages } from '@resources/ecomm/messages';
 import { messages as dashboardMessages } from '@resources/dashboard/messages';
 import { messages as rosterMessages } from '@resources/roster/messages';
 import { messages as holidaysMessages } from '@resources/holidays/messages';
+import { messages as statementsMessages } from '@resources/statements/messages';
 import { messages as subscriptionsMessages } from '@resources/subscriptions/messages';
 
 /**
@@ -150,6 +151,7 @@ export const messages = {
     dashboard: dashboardMessages,
     roster: rosterMessages,
     holidays: holidaysMessages,
+    statements: statementsMessages,
     subscriptions: subscriptionsMessages,
     categories: {
       title: 'Categories',

@@ -126,6 +126,10 @@ const EXPECTED_ACCESS: Record<string, Access> = {
   'POST /api/subscription/unskip': 'orders',
   'POST /api/subscription/cancel-day-order': 'orders',
   'GET /api/subscription/calendar/:id': 'orders',
+  // Issue 36: monthly statements.
+  'GET /api/account/statement/:userId': 'orders',
+  'GET /api/account/statements': 'orders',
+  'GET /api/account/get-statements': 'orders',
   'GET /api/rider/get-riders': 'assigningJobs',
   'GET /api/rider/get-rider/:id': 'assigningJobs',
   'POST /api/rider/create-rider': 'assigningJobs',

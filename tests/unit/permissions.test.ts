@@ -75,6 +75,8 @@ describe('buildMenu', () => {
       'subscriptions/1',
       // The day roster (issue 35) follows the per-service orders and the subscriptions.
       'roster',
+      // Monthly statements (issue 36).
+      'statements',
     ]);
     expect(links('banners')).toEqual(['banners/123456789/1', 'banners/w/1', 'banners/t/1']);
   });
