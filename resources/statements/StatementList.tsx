@@ -10,7 +10,7 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { COMPACT_ON_PHONES } from '@/components/compactTable';
-import { formatDateTime, formatRupees } from '@/format';
+import { formatDay, formatRupees } from '@/format';
 import { ListPagination } from '@/lists/ListPagination';
 import { ListSearch } from '@/lists/ListSearch';
 import { ListStates } from '@/lists/ListStates';
@@ -76,10 +76,7 @@ export function StatementList({ month }: { month: string }) {
               <PhoneList
                 name={(r) => String(r.customer.name)}
                 primary={(r) => `${r.number} · ${r.customer.name}`}
-                lines={(r) => [
-                  `${f('closing')} ${formatRupees(r.closing)} · ${standing(r.closing)}`,
-                  `${f('madeAt')} ${formatDateTime(r.madeAt)}`,
-                ]}
+                lines={(r) => [standing(r.closing), `${f('madeAt')} ${formatDay(r.madeAt)}`]}
                 actions={<RowDownload />}
               />
             ) : (
@@ -92,10 +89,7 @@ export function StatementList({ month }: { month: string }) {
                   {money('credits')}
                   {money('closing')}
                   <FunctionField label="" render={(r: Row) => standing(r.closing)} />
-                  <FunctionField
-                    label={f('madeAt')}
-                    render={(r: Row) => formatDateTime(r.madeAt)}
-                  />
+                  <FunctionField label={f('madeAt')} render={(r: Row) => formatDay(r.madeAt)} />
                   <RowDownload />
                 </Datagrid>
               </Box>

@@ -1,7 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { accountEntriesTable, accountStatementsTable, customersTable } from '@server/db/schema';
+import {
+  accountEntriesTable,
+  accountStatementsTable,
+  customersTable,
+  returnableBalancesTable,
+} from '@server/db/schema';
 import { createBusinessRepository } from '@server/modules/business/repository';
 import { indiaDay, indiaMidnight } from '@shared/time';
 import { pinClock } from './clock';
@@ -75,6 +80,17 @@ beforeAll(async () => {
     },
     null,
   );
+  // Aarav holds two jars and the deposit for them.
+  await s.db.insert(returnableBalancesTable).values({
+    customerId: ids.a,
+    itemId: f.products.water.id,
+    itemKind: 'product',
+    itemName: '20 L jar',
+    categoryId: f.services.water.id,
+    issued: 2,
+    outstanding: 2,
+    deposit: '300.00',
+  });
   const order = await f.place({ kind: 'water', customer: 0 });
   orderNo = order.orderId;
   // Aarav (postpaid): two months of entries, and one this month.
@@ -143,6 +159,7 @@ describe('a customer statement', () => {
     expect(first.text).toContain('Totals of the month 500.00 300.00 -200.00');
     expect(first.text).toContain('Amount due ₹200.00');
     expect(first.text).toContain('Page 1 of 1');
+    expect(first.text).toMatch(/DEPOSITS HELD FOR JARS AND CYLINDERS .*20 L jar 2 300\.00/);
 
     const second = await statement(ids.a, M1);
     expect(second.text).toContain(`ST/${yymm(M1)}/000001`);
@@ -225,6 +242,7 @@ describe("a month's statements", () => {
     expect(text).toContain(`ST/${yymm(M1)}/000002`);
     expect(text).toContain('Priya Iyer');
     expect(text).toContain('In credit ₹100.00');
+    expect(text).toContain('None held.');
     expect(text).not.toContain('Rohan Mehta');
     expect(text).not.toContain('Kavya Reddy');
 

@@ -365,8 +365,15 @@ function drawDeposits(sheet: InvoiceSheet, s: Statement) {
     t.font('regular', BODY).fillColor(INK);
     t.line('None held.', sheet.x0, sheet.y);
     sheet.y += sheet.lineHeight + 6;
-    return;
+  } else {
+    drawHeld(sheet, held);
   }
+  sheet.room(sheet.lineHeight + 4);
+  t.font('regular', SMALL).fillColor(MUTED);
+  t.line('This is a computer-generated statement.', sheet.x0, sheet.y + 4);
+}
+
+function drawHeld(sheet: InvoiceSheet, held: Statement['customer']['deposits']) {
   type Held = (typeof held)[number];
   const columns = fitColumns<Held>(
     [
@@ -390,8 +397,6 @@ function drawDeposits(sheet: InvoiceSheet, s: Statement) {
     );
   }
   sheet.y += 6;
-  t.font('regular', SMALL).fillColor(MUTED);
-  t.line('This is a computer-generated statement.', sheet.x0, sheet.y);
 }
 
 /** Each page of the statement: its number, the customer, and "page k of n" at the foot. */

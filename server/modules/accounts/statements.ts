@@ -15,6 +15,7 @@ import {
   returnableBalancesTable,
 } from '../../db/schema';
 import { anyOf, searchPattern } from '../../lib/sql';
+import { addressLine } from '../orders/jobSheet';
 
 /**
  * Monthly statements (issue 36): a customer's month read from the ledger. A past month is
@@ -260,8 +261,8 @@ async function customerDetails(
     });
   }
   for (const x of addresses) {
-    const where = `${x.city} ${x.pincode}`.trim();
-    details.get(x.customerId)!.address = [x.fullAddress, where, x.state].filter(Boolean).join(', ');
+    // As the invoices and job sheets write it: city, state and pin code only when not already in.
+    details.get(x.customerId)!.address = addressLine(x);
   }
   for (const h of held) {
     details.get(h.customerId)!.deposits.push({
@@ -464,9 +465,11 @@ export function createStatementRepository(db: Database, now: () => Date = () => 
           .select({
             ...customerColumns,
             opening: openingOf(month.start),
-            active: sql<boolean>`exists (SELECT 1 FROM ${e} x WHERE x.customer_id = ${CUSTOMER_ID}
+            // A scalar subquery with LIMIT 1, looked up per customer through the index (an EXISTS
+            // the planner may run as one hashed scan of the month's entries).
+            active: sql<boolean>`(SELECT 1 FROM ${e} x WHERE x.customer_id = ${CUSTOMER_ID}
                AND x.at >= ${month.start.toISOString()}::timestamptz
-               AND x.at < ${month.end.toISOString()}::timestamptz)`,
+               AND x.at < ${month.end.toISOString()}::timestamptz LIMIT 1) IS NOT NULL`,
           })
           .from(c)
           .where(and(eq(c.billingMode, 'postpaid'), gt(c.id, after)))
@@ -563,26 +566,36 @@ export function createStatementRepository(db: Database, now: () => Date = () => 
       const lower = text.toLowerCase();
       const digits = text.replace(/^\s*\+91/, '').replace(/[\s()+-]/g, '');
       const familyId = /^[0-9a-f]{10}$/.test(lower) ? lower : null;
-      const found = sql`(
-        SELECT id FROM ${c} WHERE first_name ILIKE ${pattern} OR last_name ILIKE ${pattern}
-            OR phone ILIKE ${searchPattern(digits || text)}
-            OR right(replace(id, '-', ''), 10) = ${familyId ?? ''}
-        UNION SELECT customer_id FROM ${s} WHERE number = ${text.toUpperCase()}
-      )`;
-      const where = and(eq(s.month, month.first), sql`${s.customerId} IN ${found}`);
-      const [counted] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(s)
-        .where(where);
-      const rows = await db
-        .select(columns)
-        .from(s)
-        .innerJoin(c, eq(c.id, s.customerId))
-        .where(where)
-        .orderBy(desc(s.number))
-        .limit(limit)
-        .offset((page - 1) * limit);
-      return { rows: rows.map(toRow), total: counted?.n ?? 0 };
+      // The customers found (each column through its own index), each looked up on
+      // (customer, month) by a lateral join (LIMIT 1, one a month: the planner keeps it a lookup
+      // per customer rather than hashing the month's statements read whole).
+      const found = sql`
+        SELECT st.id, st.number FROM (
+          SELECT id FROM ${c} WHERE first_name ILIKE ${pattern} OR last_name ILIKE ${pattern}
+              OR phone ILIKE ${searchPattern(digits || text)}
+              OR right(replace(id, '-', ''), 10) = ${familyId ?? ''}
+          UNION SELECT customer_id FROM ${s} WHERE number = ${text.toUpperCase()}
+        ) f CROSS JOIN LATERAL (
+          SELECT x.id, x.number FROM ${s} x WHERE x.customer_id = f.id AND x.month = ${month.first}
+           LIMIT 1
+        ) st`;
+      const counted = await db.execute<{ n: number }>(
+        sql`SELECT count(*)::int AS n FROM (${found}) m`,
+      );
+      const page_ = await db.execute<{ id: string }>(
+        sql`SELECT id FROM (${found}) m ORDER BY number DESC LIMIT ${limit} OFFSET ${(page - 1) * limit}`,
+      );
+      const ids = page_.rows.map((r) => r.id);
+      const rows =
+        ids.length === 0
+          ? []
+          : await db
+              .select(columns)
+              .from(s)
+              .innerJoin(c, eq(c.id, s.customerId))
+              .where(anyOf(s.id, ids))
+              .orderBy(desc(s.number));
+      return { rows: rows.map(toRow), total: Number(counted.rows[0]?.n ?? 0) };
     },
   };
 }
