@@ -23,6 +23,7 @@ import { returns } from './returns';
 import { rosterResources } from './roster';
 // Issue 36: settlement files.
 import { settlementResources } from './settlements';
+import { statements } from './statements';
 import { riders } from './riders';
 import { subCategories } from './subCategories';
 import { subscriptions } from './subscriptions';
@@ -56,8 +57,10 @@ export const resources: ResourceDeclaration[] = [
   accounts,
   // Its menu entry (Tomorrow) follows the orders' and the subscriptions' ones.
   ...rosterResources,
-  // Issue 36 under Orders Management, after Tomorrow: Dues, Low balance, Settlement import.
+  // Issue 36 under Orders Management, after Tomorrow: Dues, Low balance, Statements,
+  // Settlement import.
   ...duesResources,
+  statements,
   ...settlementResources,
   returns,
   // Its menu entries (Outstanding returnables, Depot stock) follow Water and Oxygen Returns.

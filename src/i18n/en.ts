@@ -24,6 +24,7 @@ import { messages as rosterMessages } from '@resources/roster/messages';
 import { messages as holidaysMessages } from '@resources/holidays/messages';
 // Issue 36: settlement files.
 import { messages as settlementsMessages } from '@resources/settlements/messages';
+import { messages as statementsMessages } from '@resources/statements/messages';
 import { messages as subscriptionsMessages } from '@resources/subscriptions/messages';
 import { messages as duesMessages } from '@resources/dues/messages';
 
@@ -158,6 +159,7 @@ export const messages = {
     dues: duesMessages,
     holidays: holidaysMessages,
     settlements: settlementsMessages,
+    statements: statementsMessages,
     subscriptions: subscriptionsMessages,
     categories: {
       title: 'Categories',

@@ -147,6 +147,10 @@ const EXPECTED_ACCESS: Record<string, Access> = {
   'GET /api/account/summary': 'orders',
   'GET /api/account/get-settings': ['orders', 'settings'],
   'POST /api/account/update-settings': 'settings',
+  // Issue 36: monthly statements.
+  'GET /api/account/statement/:userId': 'orders',
+  'GET /api/account/statements': 'orders',
+  'GET /api/account/get-statements': 'orders',
   'GET /api/rider/get-riders': 'assigningJobs',
   'GET /api/rider/get-rider/:id': 'assigningJobs',
   'POST /api/rider/create-rider': 'assigningJobs',

@@ -75,9 +75,10 @@ describe('buildMenu', () => {
       'subscriptions/1',
       // The day roster (issue 35) follows the per-service orders and the subscriptions.
       'roster',
-      // Issue 36 follows the roster: dues, low balances, the settlement import.
+      // Issue 36 follows the roster: dues, low balances, statements, the settlement import.
       'dues/1',
       'low-balance/1',
+      'statements',
       'settlements',
     ]);
     expect(links('banners')).toEqual(['banners/123456789/1', 'banners/w/1', 'banners/t/1']);

@@ -1,0 +1,30 @@
+/** Wording of the monthly statements (issue 36), merged into the catalogue as `app.statements.*`. */
+export const messages = {
+  title: 'Statements',
+  heading: 'Statements of %{month}',
+  month: 'Month',
+  this_month: '%{month} (to date)',
+  draft_note:
+    'This month is not over: its statements are drafts to date, without a number. A month is numbered the first time its statements are made after it ends.',
+  download_all: 'Download all (postpaid)',
+  download: 'Download',
+  download_statement: 'Download statement',
+  preparing: 'Preparing ...',
+  preparing_size: 'Preparing ... %{size}',
+  download_failed: 'Failed to download the statement. Please try again.',
+  download_stopped: 'The download stopped: %{reason}. Please try again.',
+  load_failed: "Failed to load the month's statements. Please try again.",
+  none: 'No statement of this month is numbered yet. Download them to number them.',
+  search: 'Search by name, phone, Family Id or number',
+  fields: {
+    number: 'Statement No.',
+    customer: 'Customer',
+    opening: 'Opening',
+    debits: 'Debits',
+    credits: 'Credits',
+    closing: 'Closing',
+    madeAt: 'Made on',
+  },
+  due: 'Due %{amount}',
+  in_credit: 'In credit %{amount}',
+};
