@@ -14,6 +14,7 @@ import { BillingModeDialog } from './BillingModeDialog';
 import { ACCOUNT_KEY } from './calls';
 import { MoneyDialog, type MoneyAction } from './MoneyDialog';
 import type { CustomerAccount as Account } from './types';
+import { StatementButton } from '@resources/statements/StatementButton';
 
 /** One page of the customer's account (GET account/get-account/{userId}). */
 function useAccount(userId: string, page: number, perPage: number) {
@@ -165,15 +166,19 @@ export function CustomerAccount({ userId }: { userId: string }) {
         <Typography variant="h6" component="h2">
           {t('ledger')}
         </Typography>
-        <BusyButton
-          type="button"
-          variant="outlined"
-          startIcon={<DownloadIcon />}
-          busy={ledger.busy}
-          label={t('download')}
-          busyLabel={ledger.progress ?? translate('app.busy')}
-          onClick={ledger.start}
-        />
+        <Stack direction="row" flexWrap="wrap" gap={1} alignItems="center">
+          {/* A month's statement (PDF), beside the whole ledger as CSV. */}
+          <StatementButton userId={userId} />
+          <BusyButton
+            type="button"
+            variant="outlined"
+            startIcon={<DownloadIcon />}
+            busy={ledger.busy}
+            label={t('download')}
+            busyLabel={ledger.progress ?? translate('app.busy')}
+            onClick={ledger.start}
+          />
+        </Stack>
       </Stack>
       <Box sx={{ overflowX: 'auto' }}>
         <AccountLedger entries={data.entries} />

@@ -665,6 +665,30 @@ describe('demo data', () => {
     expect(months).toEqual([]);
   });
 
+  it("has last month's statements of the postpaid households and a bank file imported, two lines waiting", async () => {
+    const [statements] = await rows<Record<string, number | string>>(sql`select
+        count(*)::int n, count(distinct customer_id)::int customers, min(month)::text first_month,
+        max(month)::text last_month, min(number) first_number, max(number) last_number,
+        count(*) filter (where closing <> opening + credits - debits)::int wrong
+        from account_statements`);
+    const postpaid = await rows<Record<string, number>>(
+      sql`select count(*)::int n from customers where billing_mode = 'postpaid'`,
+    );
+    expect(statements!.n).toBeGreaterThan(postpaid[0]!.n / 2);
+    expect(statements!.n).toBeLessThanOrEqual(postpaid[0]!.n);
+    expect(statements!.first_month).toBe(statements!.last_month);
+    expect(statements!.first_number).toMatch(/^ST\/\d{4}\/000001$/);
+    expect(statements!.wrong).toBe(0);
+
+    const lines = await rows<Record<string, string | number>>(sql`select l.status, count(*)::int n
+        from settlement_lines l join settlement_imports i on i.id = l.import_id
+       where i.file_name = 'hdfc-settlement-demo.csv' group by 1 order by 1`);
+    expect(lines).toEqual([
+      { status: 'matched', n: 7 },
+      { status: 'unmatched', n: 3 },
+    ]);
+  });
+
   it('adds nothing when run again', async () => {
     const counts = sql`select
         (select count(*)::int from orders) orders,
@@ -675,6 +699,8 @@ describe('demo data', () => {
         (select count(*)::int from returnable_entries) entries,
         (select count(*)::int from invoices) invoices,
         (select count(*)::int from account_entries) account_entries,
+        (select count(*)::int from account_statements) statements,
+        (select count(*)::int from settlement_lines) settlement_lines,
         (select count(*)::int from business_settings) business`;
     const before = await rows<Record<string, number>>(counts);
     await seedDemoData(s.db, s.uploads);

@@ -10,6 +10,7 @@ import { allPermissions } from '../../permissions';
 import type { Database } from '../client';
 import { adminsTable, categoriesTable, seedProgressTable, type CategoryKind } from '../schema';
 import { seedDemoAdmins } from './admins';
+import { seedAccountDocuments } from './accountDocuments';
 import { seedAccounts, withoutCharges } from './accounts';
 import { seedBanners } from './banners';
 import { seedCatalogue } from './catalogue';
@@ -192,6 +193,7 @@ const DEMO_PARTS: [
   ['riders', (db) => seedRiders(db)],
   ['subscriptions', (db) => withoutCharges(db, () => seedSubscriptions(db))],
   ['accounts', (db) => seedAccounts(db)],
+  ['account-documents', (db) => seedAccountDocuments(db)],
   ['invoices', (db) => seedBusinessAndInvoices(db)],
   ['content', (db) => seedContent(db)],
 ];
