@@ -21,6 +21,8 @@ import { openDatabase, type DatabaseHandle } from '@server/db/client';
 import { categoriesTable, pincodesTable, seedProgressTable } from '@server/db/schema';
 import { ensureSuperAdmin, seedCategories } from '@server/db/seed';
 import { seedDemoAdmins } from '@server/db/seed/admins';
+import { seedAccountDocuments } from '@server/db/seed/accountDocuments';
+import { seedAccounts } from '@server/db/seed/accounts';
 import { seedBanners } from '@server/db/seed/banners';
 import { seedCatalogue } from '@server/db/seed/catalogue';
 import { seedContent } from '@server/db/seed/content';
@@ -124,6 +126,9 @@ async function fillWithRealData(config: AppConfig): Promise<Map<string, Buffer>>
     await seedReturnsAndTickets(db);
     // Subscriptions with pauses, skips, holidays, the days' runs and orders (issue 35).
     await seedSubscriptions(db);
+    // The households' accounts, last month's statements and a settlement file (issue 36).
+    await seedAccounts(db);
+    await seedAccountDocuments(db);
     // The jars-and-cylinders ledger and its stock, the business details and the invoices.
     await seedBusinessAndInvoices(db);
     await seedContent(db);

@@ -250,6 +250,18 @@ describe('seed:large', () => {
     expect(calendar).toMatchObject({ holidays: 3, local: 1 });
   });
 
+  it('knows what a day of each household paying subscriptions from the account costs', async () => {
+    // customers.daily_spend as migration 0038's trigger would have kept it: every customer's.
+    const wrong = await rows<{ id: string }>(
+      sql`SELECT id FROM customers WHERE daily_spend <> customer_daily_spend(id) LIMIT 5`,
+    );
+    expect(wrong).toEqual([]);
+    const [spending] = await rows<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM customers WHERE daily_spend > 0`,
+    );
+    expect(spending!.n).toBeGreaterThan(50);
+  });
+
   it('has riders for every pin code, with the last week of runs, history and settled cash', async () => {
     const riders = await one<Record<string, number>>(sql`SELECT
         (SELECT count(*)::int FROM riders) AS riders,
