@@ -77,6 +77,21 @@ export function formatRupees(value: unknown): string {
     : rupees.format(n);
 }
 
+const wholeRupees = new Intl.NumberFormat('en-IN', {
+  style: 'currency',
+  currency: 'INR',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 0,
+});
+
+/** Rupees to the rupee (₹3,08,727): a figure at a glance, where paise would only crowd it. */
+export function formatWholeRupees(value: unknown): string {
+  const n = Number(value);
+  return value === null || value === undefined || value === '' || Number.isNaN(n)
+    ? ''
+    : wholeRupees.format(n);
+}
+
 /** Images are stored as server paths; shown from the site host. */
 export function imageUrl(path: unknown): string | undefined {
   if (typeof path !== 'string' || !path) return undefined;

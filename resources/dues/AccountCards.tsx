@@ -6,7 +6,7 @@ import { Card, CardActionArea, Grid, Typography } from '@mui/material';
 import { useCanAccess, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { useActionQuery } from '@/actions/useActionQuery';
-import { formatRupees } from '@/format';
+import { formatRupees, formatWholeRupees } from '@/format';
 import type { AppDataProvider } from '@/providers/types';
 import { FigureTile, type FigureTileProps } from '@resources/dashboard/FigureTile';
 import { SUMMARY_KEY, type AccountSummary } from './calls';
@@ -64,7 +64,7 @@ function AccountFigures() {
     {
       label: t('billing'),
       value: data.charged,
-      text: formatRupees(data.charged),
+      text: formatWholeRupees(data.charged),
       detail: t('billing_detail', { month: monthName(data.month) }),
       icon: ReceiptLongIcon,
       colour: '#00695c',
@@ -72,7 +72,7 @@ function AccountFigures() {
     {
       label: t('collections'),
       value: data.collected,
-      text: formatRupees(data.collected),
+      text: formatWholeRupees(data.collected),
       detail: data.refunded
         ? t('refunded_detail', { amount: formatRupees(data.refunded) })
         : undefined,
@@ -82,8 +82,8 @@ function AccountFigures() {
     {
       label: t('dues'),
       value: data.dues.owed,
-      text: formatRupees(data.dues.owed),
-      detail: t('dues_detail', { amount: formatRupees(data.dues.buckets.d90_plus) }),
+      text: formatWholeRupees(data.dues.owed),
+      detail: t('dues_detail', { amount: formatWholeRupees(data.dues.buckets.d90_plus) }),
       to: DUES_PATH,
       icon: AccountBalanceWalletIcon,
       colour: '#c62828',

@@ -86,15 +86,16 @@ export function DuesList() {
             label="app.dues.customer"
             sortable={false}
             render={(r) => (
-              <Link component={RouterLink} to={customerPath(r.userId)}>
-                {r.name}
-              </Link>
+              // The phone under the name: one column fewer, so the ages fit at 1366 px.
+              <Box>
+                <Link component={RouterLink} to={customerPath(r.userId)}>
+                  {r.name}
+                </Link>
+                <Box component="span" sx={{ display: 'block', color: 'text.secondary' }}>
+                  <NoWrap>{formatPhone(r.phone)}</NoWrap>
+                </Box>
+              </Box>
             )}
-          />
-          <FunctionField<Row>
-            label="app.dues.phone"
-            sortable={false}
-            render={(r) => <NoWrap>{formatPhone(r.phone)}</NoWrap>}
           />
           <FunctionField<Row>
             label="app.dues.pincode"
@@ -111,9 +112,12 @@ export function DuesList() {
             label="app.dues.since"
             sortable={false}
             render={(r) => (
-              <NoWrap>
-                {`${formatDay(r.owedSince)} (${translate('app.dues.days_count', { smart_count: r.days })})`}
-              </NoWrap>
+              <Box>
+                <NoWrap>{formatDay(r.owedSince)}</NoWrap>
+                <Box component="span" sx={{ display: 'block', color: 'text.secondary' }}>
+                  {translate('app.dues.days_count', { smart_count: r.days })}
+                </Box>
+              </Box>
             )}
           />
           {DUE_BUCKETS.map((b) => (

@@ -14,7 +14,8 @@ export const messages = {
   payment_line: '%{amount} on %{day}',
   since_line: 'since %{day} (%{days})',
   days_count: '%{smart_count} day |||| %{smart_count} days',
-  owing_customers: '%{count} customer owes %{amount} |||| %{count} customers owe %{amount}',
+  owing_customers:
+    '%{count} customer owes %{amount}, by the age of the oldest unpaid charge: |||| %{count} customers owe %{amount}, each by the age of their oldest unpaid charge:',
   capped: 'Counted up to the oldest 10,000 customers; narrow the filters for an exact total.',
   totals_failed: 'Could not load the totals. %{reason}',
   min_days: 'Owed for',

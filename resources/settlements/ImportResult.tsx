@@ -16,6 +16,7 @@ import { ListStates } from '@/lists/ListStates';
 import { PhoneList, useIsPhone } from '@/lists/PhoneList';
 import type { SettlementImportResult } from './calls';
 import { settlementDay } from './day';
+import { NoWrap } from '@/components/NoWrap';
 
 const dayOf = (row: RaRecord) => settlementDay(row.day);
 const amountOf = (row: RaRecord) => formatRupees(row.amount);
@@ -60,7 +61,10 @@ function ResultTable({
               <Box sx={{ overflowX: 'auto' }}>
                 <Datagrid bulkActionButtons={false} rowClick={false} sx={COMPACT_ON_PHONES}>
                   <TextField source="lineNo" label={t('line')} sortable={false} />
-                  <FunctionField label={t('day')} render={dayOf} />
+                  <FunctionField
+                    label={t('day')}
+                    render={(row: RaRecord) => <NoWrap>{dayOf(row)}</NoWrap>}
+                  />
                   <TextField source="reference" label={t('reference')} sortable={false} />
                   <FunctionField label={t('amount')} render={amountOf} textAlign="right" />
                   <TextField source="payer" label={t('payer')} sortable={false} emptyText="—" />

@@ -16,6 +16,7 @@ import { ListStates } from '@/lists/ListStates';
 import { PhoneList, useIsPhone } from '@/lists/PhoneList';
 import { AssignLineButton } from './AssignLineDialog';
 import { settlementDay } from './day';
+import { NoWrap } from '@/components/NoWrap';
 
 const ASSIGN = <AssignLineButton />;
 
@@ -59,7 +60,7 @@ export function WaitingLines() {
                 <Datagrid bulkActionButtons={false} rowClick={false} sx={COMPACT_ON_PHONES}>
                   <FunctionField
                     label={t('day')}
-                    render={(row: RaRecord) => settlementDay(row.day)}
+                    render={(row: RaRecord) => <NoWrap>{settlementDay(row.day)}</NoWrap>}
                   />
                   <TextField source="reference" label={t('reference')} sortable={false} />
                   <FunctionField

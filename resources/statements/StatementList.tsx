@@ -10,6 +10,7 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { COMPACT_ON_PHONES } from '@/components/compactTable';
+import { NoWrap } from '@/components/NoWrap';
 import { formatDay, formatRupees } from '@/format';
 import { ListPagination } from '@/lists/ListPagination';
 import { ListSearch } from '@/lists/ListSearch';
@@ -58,7 +59,11 @@ export function StatementList({ month }: { month: string }) {
   });
   const f = (key: string) => translate(`app.statements.fields.${key}`);
   const money = (field: 'opening' | 'debits' | 'credits' | 'closing') => (
-    <FunctionField label={f(field)} textAlign="right" render={(r: Row) => formatRupees(r[field])} />
+    <FunctionField
+      label={f(field)}
+      textAlign="right"
+      render={(r: Row) => <NoWrap>{formatRupees(r[field])}</NoWrap>}
+    />
   );
   return (
     <ResourceContextProvider value="statements">
@@ -88,7 +93,10 @@ export function StatementList({ month }: { month: string }) {
                   {money('debits')}
                   {money('credits')}
                   {money('closing')}
-                  <FunctionField label="" render={(r: Row) => standing(r.closing)} />
+                  <FunctionField
+                    label=""
+                    render={(r: Row) => <NoWrap>{standing(r.closing)}</NoWrap>}
+                  />
                   <FunctionField label={f('madeAt')} render={(r: Row) => formatDay(r.madeAt)} />
                   <RowDownload />
                 </Datagrid>

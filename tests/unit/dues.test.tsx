@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { testDataProvider, type DataProvider } from 'react-admin';
 import { afterEach, describe, expect, it, vi, type Mock } from 'vitest';
 import type { AccountSummary, DueRow, DuesTotals, LowBalanceRow } from '@resources/dues/calls';
-import { formatDay, formatRupees } from '@/format';
+import { formatDay, formatRupees, formatWholeRupees } from '@/format';
 import type { AccessIdentity } from '@/providers/permissions';
 import { createDataProvider } from '@/providers/dataProvider';
 import type { AppActions } from '@/providers/types';
@@ -188,7 +188,6 @@ describe('Dues', () => {
     const table = await screen.findByRole('table', {}, SLOW);
     expect(headers(table)).toEqual([
       'Customer',
-      'Phone',
       'Pin Code',
       'Owed',
       'Owed since',
@@ -205,11 +204,11 @@ describe('Dues', () => {
       .getAllByRole('cell')
       .map((c) => c.textContent);
     expect(cells).toEqual([
-      'Asha Kulkarni',
-      '+91 98111 00001',
+      // The phone under the name, the days under the date.
+      'Asha Kulkarni+91 98111 00001',
       '560001',
       formatRupees(600),
-      `${formatDay('2026-08-20T04:00:00.000Z')} (100 days)`,
+      `${formatDay('2026-08-20T04:00:00.000Z')}100 days`,
       formatRupees(200),
       formatRupees(300),
       '—',
@@ -339,12 +338,14 @@ describe('the dashboard’s account cards', () => {
       authProvider: fakeAuthProvider(ORDERS_ONLY),
     });
     const cards = await screen.findByRole('list', { name: 'Accounts' }, SLOW);
-    expect(cards).toHaveTextContent(`Billing this month${formatRupees(123456.5)}`);
+    // To the rupee: a figure at a glance that fits its card.
+    expect(cards).toHaveTextContent(`Billing this month${formatWholeRupees(123456.5)}`);
+    expect(formatWholeRupees(123456.5)).toBe('₹1,23,457');
     expect(cards).toHaveTextContent('Charged in Nov 2026');
-    expect(cards).toHaveTextContent(`Collections this month${formatRupees(98765)}`);
+    expect(cards).toHaveTextContent(`Collections this month${formatWholeRupees(98765)}`);
     const dues = within(cards).getByRole('link', { name: /Dues/ });
-    expect(dues).toHaveTextContent(formatRupees(750));
-    expect(dues).toHaveTextContent(`90+ days: ${formatRupees(600)}`);
+    expect(dues).toHaveTextContent(formatWholeRupees(750));
+    expect(dues).toHaveTextContent(`90+ days: ${formatWholeRupees(600)}`);
     expect(dues).toHaveAttribute('href', '/dues/1');
     const low = within(cards).getByRole('link', { name: /Low balance/ });
     expect(low).toHaveTextContent('17');
