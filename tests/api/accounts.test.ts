@@ -352,7 +352,9 @@ describe('refund, deposits, adjust', () => {
       })
       .returning({ id: customersTable.id });
     expect(await books(added!.id)).toMatchObject({ wallet: 25075, sum: 25075, n: 1 });
-    expect((await getAccount(added!.id)).entries).toMatchObject([{ kind: 'opening', amount: 250.75, balanceAfter: 250.75 }]);
+    expect((await getAccount(added!.id)).entries).toMatchObject([
+      { kind: 'opening', amount: 250.75, balanceAfter: 250.75 },
+    ]);
   });
 
   it('is for the orders group: user management may read, others are refused (403)', async () => {
