@@ -22,6 +22,8 @@ const DEMO_PARTS = [
   'support',
   'riders',
   'subscriptions',
+  'accounts',
+  'account-documents',
   'invoices',
   'content',
 ];
@@ -197,7 +199,10 @@ describe('crash safety (SIGKILL)', () => {
         (select count(*)::int from returnable_entries where kind = 'delivered') delivered_entries,
         (select count(*)::int from orders where status = 'Delivered') delivered,
         (select count(*)::int from invoices) invoices,
-        (select count(*)::int from business_settings) business`,
+        (select count(*)::int from business_settings) business,
+        (select count(*)::int from customers c where (c.wallet * 100)::bigint <> coalesce(
+          (select sum(amount) from account_entries e where e.customer_id = c.id), 0)) wallets_off,
+        (select count(*)::int from customers where billing_mode = 'postpaid') postpaid`,
     );
     // The seed's own numbers (server/db/seed): as many as one uninterrupted start writes.
     expect(counts).toMatchObject({
@@ -228,6 +233,9 @@ describe('crash safety (SIGKILL)', () => {
     // invoice (the business details came after them).
     expect(counts!.delivered_entries).toBe(counts!.delivered_returnables);
     expect(counts!.invoices).toBe(counts!.delivered);
+    // Every household's balance is the sum of its account entries, the accounts written once.
+    expect(counts!.wallets_off).toBe(0);
+    expect(counts!.postpaid).toBeGreaterThan(50);
     expect(counts!.orders_counted).toBe(counts!.orders);
     expect(counts!.subscriptions).toBeGreaterThan(100);
     expect(counts!.subscription_orders).toBeGreaterThan(500);
