@@ -582,7 +582,7 @@ describe('seed:large', () => {
         returns: 20_000,
         audit: 100_000,
         subscriptions: 100_000,
-        accounts: 5_000_000,
+        accounts: 5_100_000,
       },
       reset: false,
       help: false,

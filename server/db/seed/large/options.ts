@@ -20,7 +20,8 @@ export const DEFAULT_COUNTS: LargeSeedCounts = {
   returns: 20_000,
   audit: 100_000,
   subscriptions: 100_000,
-  accounts: 5_000_000,
+  // About N entries, rounded down per month: 5.1 M gives the 5 M and a little more.
+  accounts: 5_100_000,
 };
 
 /** Bounds: at least one order and customer; beyond these a run is surely a typo. */
