@@ -61,14 +61,14 @@ export const SEARCH_COLUMNS: ('firstName' | 'lastName' | 'phone')[] = [
 
 /**
  * The filter as conditions on account_dues `d`; null when it cannot match anyone. `counted`: what
- * the totals count (a search's customers in the primary key's order, so that they are looked up
- * through it rather than by walking the page's index).
+ * the totals count besides a search; `searchedIds`: the customers a search matched, whose dues the
+ * totals look up one by one through the primary key.
  */
 async function conditionsOf(
   db: Database,
   f: DueFilter,
   today: string,
-): Promise<{ where: SQL[]; counted: SQL[] } | null> {
+): Promise<{ where: SQL[]; counted: SQL[]; searchedIds?: string[] } | null> {
   const where: SQL[] = [];
   const counted: SQL[] = [];
   const both = (condition: SQL) => {
@@ -104,7 +104,7 @@ async function conditionsOf(
     const ids = await findCustomerIds(db, f.search, SEARCH_COLUMNS);
     if (!ids.length) return null;
     where.push(sql`d.customer_id = any(${sql.param(ids)}::text[])`);
-    counted.push(sql`d.customer_id = any(${sql.param(ids)}::text[])`);
+    return { where, counted, searchedIds: ids };
   }
   return { where, counted };
 }
@@ -239,9 +239,23 @@ async function filteredTotals(
   db: Database,
   where: SQL[],
   today: string,
-  searched: boolean,
+  searchedIds?: string[],
 ): Promise<DuesTotals> {
   const from = (days: number) => indiaMidnight(addDays(today, -days)).toISOString();
+  // A search's customers (at most SEARCH_MATCH_LIMIT) each looked up by the primary key: with
+  // `customer_id = any(...)` PostgreSQL may read all of account_dues instead once the customers
+  // matched are a few thousand (the LIMIT 1 keeps the lateral lookup from becoming a hash join).
+  const dues = searchedIds
+    ? sql`select d.owed, d.owed_since
+            from unnest(${sql.param(searchedIds)}::text[]) as m(id)
+           cross join lateral (select d.owed, d.owed_since from account_dues d
+                                where d.customer_id = m.id
+                                ${where.length ? sql`and ${sql.join(where, sql` and `)}` : sql``}
+                                limit 1) d
+           limit ${DUES_COUNT_LIMIT + 1}`
+    : sql`select d.owed, d.owed_since from account_dues d ${whereOf(where)}
+           order by d.owed_since, d.customer_id
+           limit ${DUES_COUNT_LIMIT + 1}`;
   const { rows } = await db.execute<Row>(sql`
     select count(*) as n, coalesce(sum(owed), 0) as owed,
            coalesce(sum(owed) filter (where owed_since >= ${from(30)}), 0) as d0_30,
@@ -250,9 +264,7 @@ async function filteredTotals(
            coalesce(sum(owed) filter (where owed_since >= ${from(90)}
                                         and owed_since < ${from(60)}), 0) as d61_90,
            coalesce(sum(owed) filter (where owed_since < ${from(90)}), 0) as d90_plus
-      from (select d.owed, d.owed_since from account_dues d ${whereOf(where)}
-             ${searched ? sql`order by d.customer_id` : sql`order by d.owed_since, d.customer_id`}
-             limit ${DUES_COUNT_LIMIT + 1}) oldest`);
+      from (${dues}) oldest`);
   const r = rows[0] ?? {};
   const n = num(r.n);
   return {
@@ -279,12 +291,12 @@ export async function duesPage(db: Database, f: DueFilter, page: number, limit: 
     const totals = { customers: 0, owed: 0, buckets: noBuckets(), capped: false };
     return { customers: [] as DueDto[], totals };
   }
-  const { where, counted } = conditions;
+  const { where, counted, searchedIds } = conditions;
   const [{ rows }, totals] = await Promise.all([
     dueRows(db, where, limit, (page - 1) * limit),
     // A search's customers are at most SEARCH_MATCH_LIMIT (10,000): counted whole.
     isFiltered(f)
-      ? filteredTotals(db, f.search ? counted : where, today, Boolean(f.search))
+      ? filteredTotals(db, searchedIds ? counted : where, today, searchedIds)
       : allDuesTotals(db, today),
   ]);
   return { customers: await toDueDtos(db, rows, today), totals };
