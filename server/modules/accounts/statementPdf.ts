@@ -4,6 +4,7 @@ import { ENTRY_KIND_LABELS, BILLING_MODE_LABELS } from '@shared/account';
 import { formatPaise } from '@shared/gst';
 import { INDIA_TIME_ZONE } from '@shared/time';
 import { oneLine, pdfText, type PdfText } from '../../lib/pdfFonts';
+import { createPdfStreamWriter, type PdfStreamWriter } from '../../lib/pdfStream';
 import type { Business } from '../business/repository';
 import {
   BODY,
@@ -28,17 +29,7 @@ import type { Statement, StatementEntry } from './statements';
  * document's date is the statement's own (pdfkit's CreationDate too), so a statement made again
  * is the same bytes.
  */
-export interface StatementPdfWriter {
-  readonly pdf: Readable;
-  /** Lays out statements; resolves once the reader has caught up (or went away). */
-  add(statements: readonly Statement[]): Promise<void>;
-  end(): void;
-  readonly closed: boolean;
-  readonly written: number;
-}
-
-const BEHIND_LIMIT = 256 * 1024;
-const YIELD_EVERY = 20;
+export type StatementPdfWriter = PdfStreamWriter<Statement>;
 
 const dayFormat = new Intl.DateTimeFormat('en-IN', {
   timeZone: INDIA_TIME_ZONE,
@@ -120,48 +111,18 @@ export function createStatementPdf(
   seller: Business | null,
 ): StatementPdfWriter {
   const { doc, t } = statementDoc(title, createdAt, seller);
-  let wake: (() => void) | undefined;
-  const resume = () => {
-    const resolve = wake;
-    wake = undefined;
-    resolve?.();
-  };
-  doc._read = resume;
-  doc.once('close', resume);
-  const caughtUp = () =>
-    doc.destroyed || doc.readableLength <= BEHIND_LIMIT
-      ? Promise.resolve()
-      : new Promise<void>((resolve) => (wake = resolve));
-
-  let written = 0;
-  return {
-    pdf: doc,
-    get closed() {
-      return doc.destroyed;
-    },
-    get written() {
-      return written;
-    },
-    async add(statements) {
-      for (const statement of statements) {
-        if (doc.destroyed) return;
-        drawStatement(doc, t, statement, seller);
-        written += 1;
-        if (written % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
-        await caughtUp();
-      }
-    },
-    end() {
-      if (doc.destroyed) return;
+  return createPdfStreamWriter<Statement>(
+    doc,
+    (statement) => drawStatement(doc, t, statement, seller),
+    (written) => {
       if (written === 0) {
         doc.addPage();
         t.font('regular', 12).fillColor(INK);
         t.line('No statements for this month.', MARGIN.left, MARGIN.top);
       }
       doc.flushPages();
-      doc.end();
     },
-  };
+  );
 }
 
 /** An empty A4 document in the Noto fonts, dated `createdAt` (never the clock). */

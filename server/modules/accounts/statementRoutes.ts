@@ -1,7 +1,8 @@
-import type { FastifyBaseLogger, FastifySchema } from 'fastify';
+import type { FastifySchema } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { toRupees } from '@shared/account';
 import { badRequest, notFound } from '../../lib/errors';
+import { writePdfBatches } from '../../lib/pdfStream';
 import { createPdfTurns, type PdfTurns } from '../../lib/pdfTurns';
 import { ok } from '../../lib/reply';
 import { answers, fileAnswer } from '../../lib/responses';
@@ -13,7 +14,6 @@ import {
   familyIdOf,
   renderStatement,
   statementFileName,
-  type StatementPdfWriter,
 } from './statementPdf';
 import {
   createStatementRepository,
@@ -155,9 +155,13 @@ const statementRoutes: FastifyPluginAsyncZod<{ turns?: PdfTurns }> = async (app,
         throw err;
       }
       const writer = createStatementPdf(`Statements of ${month.label}`, new Date(), seller);
-      void writeStatements(writer, first.done ? [] : first.value, batches, request.log).finally(
-        endTurn,
-      );
+      void writePdfBatches(
+        writer,
+        first.done ? [] : first.value,
+        batches,
+        request.log,
+        'statements',
+      ).finally(endTurn);
       return reply.headers(headers).send(writer.pdf);
     },
   );
@@ -180,38 +184,5 @@ const statementRoutes: FastifyPluginAsyncZod<{ turns?: PdfTurns }> = async (app,
     },
   );
 };
-
-/**
- * Lays out the batches as they are read while Fastify pipes the PDF; once the answer has
- * started, a failure can only cut the download (logged).
- */
-async function writeStatements(
-  writer: StatementPdfWriter,
-  first: Statement[],
-  batches: AsyncGenerator<Statement[]>,
-  log: FastifyBaseLogger,
-) {
-  try {
-    await writer.add(first);
-    while (!writer.closed) {
-      const next = await batches.next();
-      if (next.done) break;
-      await writer.add(next.value);
-    }
-    if (writer.closed) {
-      log.info({ statements: writer.written }, 'statements: the client went away, reading stopped');
-    } else {
-      writer.end();
-    }
-  } catch (err) {
-    log.error(
-      { err, statements: writer.written },
-      'statements failed part way; the download was cut',
-    );
-    writer.pdf.destroy();
-  } finally {
-    await batches.return(undefined).catch(() => {});
-  }
-}
 
 export default statementRoutes;

@@ -3,6 +3,7 @@ import PDFDocument from 'pdfkit';
 import { amountInWords, formatPaise, type InvoiceLine, type InvoiceTotals } from '@shared/gst';
 import { INDIA_TIME_ZONE } from '@shared/time';
 import type { InvoiceSeller } from '../../db/schema';
+import { createPdfStreamWriter, type PdfStreamWriter } from '../../lib/pdfStream';
 import { oneLine, pdfText, type PdfText } from '../../lib/pdfFonts';
 import type { InvoiceDocument } from './document';
 import {
@@ -18,26 +19,8 @@ import {
   type Column,
 } from './pdfSheet';
 
-/** A PDF of invoices being written: invoices go in by batches, the PDF comes out as a stream. */
-export interface InvoicePdfWriter {
-  /** The PDF bytes as they are written: pipe it to the reply. */
-  readonly pdf: Readable;
-  /**
-   * Lays out invoices, each from a new page. Resolves once their pages are out of the way: it
-   * waits while whoever reads `pdf` is behind, and stops early when `pdf` is destroyed.
-   */
-  add(invoices: readonly InvoiceDocument[]): Promise<void>;
-  /** Ends the PDF. */
-  end(): void;
-  /** True once `pdf` was destroyed (the client went away): stop reading invoices. */
-  readonly closed: boolean;
-  readonly written: number;
-}
-
-/** How far the reader may fall behind before `add` waits (an invoice page is 5-10 KB). */
-const BEHIND_LIMIT = 256 * 1024;
-/** Invoices laid out between two pauses that let other requests in. */
-const YIELD_EVERY = 20;
+/** A PDF of invoices being written (server/lib/pdfStream.ts). */
+export type InvoicePdfWriter = PdfStreamWriter<InvoiceDocument>;
 
 const dateFormat = new Intl.DateTimeFormat('en-IN', {
   timeZone: INDIA_TIME_ZONE,
@@ -137,50 +120,16 @@ function invoiceDoc(title: string) {
  */
 export function createInvoicePdf(title: string): InvoicePdfWriter {
   const { doc, t } = invoiceDoc(title);
-
-  // pdfkit pushes its bytes whether or not anyone reads them; `add` waits on the reader
-  // through `_read`, which a stream calls when its reader wants more.
-  let wake: (() => void) | undefined;
-  const resume = () => {
-    const resolve = wake;
-    wake = undefined;
-    resolve?.();
-  };
-  doc._read = resume;
-  doc.once('close', resume);
-  const caughtUp = () =>
-    doc.destroyed || doc.readableLength <= BEHIND_LIMIT
-      ? Promise.resolve()
-      : new Promise<void>((resolve) => (wake = resolve));
-
-  let written = 0;
-  return {
-    pdf: doc,
-    get closed() {
-      return doc.destroyed;
+  return createPdfStreamWriter<InvoiceDocument>(
+    doc,
+    (invoice) => drawInvoice(doc, t, invoice),
+    (written) => {
+      if (written > 0) return;
+      doc.addPage();
+      t.font('regular', 12).fillColor(INK);
+      t.line('No invoices.', MARGIN.left, MARGIN.top);
     },
-    get written() {
-      return written;
-    },
-    async add(invoices) {
-      for (const invoice of invoices) {
-        if (doc.destroyed) return;
-        drawInvoice(doc, t, invoice);
-        written += 1;
-        if (written % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
-        await caughtUp();
-      }
-    },
-    end() {
-      if (doc.destroyed) return;
-      if (written === 0) {
-        doc.addPage();
-        t.font('regular', 12).fillColor(INK);
-        t.line('No invoices.', MARGIN.left, MARGIN.top);
-      }
-      doc.end();
-    },
-  };
+  );
 }
 
 /**

@@ -1,12 +1,13 @@
-import type { FastifyBaseLogger, FastifySchema } from 'fastify';
+import type { FastifySchema } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { indiaMidnight, nextDay } from '@shared/time';
 import { badRequest, conflict, notFound } from '../../lib/errors';
+import { writePdfBatches } from '../../lib/pdfStream';
 import { createPdfTurns, type PdfTurns } from '../../lib/pdfTurns';
 import { fileAnswer } from '../../lib/responses';
 import { createDeliverySettingsRepository } from '../deliverySettings/repository';
 import type { InvoiceDocument } from './document';
-import { createInvoicePdf, renderInvoice, type InvoicePdfWriter } from './pdf';
+import { createInvoicePdf, renderInvoice } from './pdf';
 import { createInvoiceRepository } from './repository';
 import { invoiceParams, MOST_INVOICE_DAYS, rangeQuery } from './schemas';
 
@@ -155,9 +156,13 @@ const invoiceRoutes: FastifyPluginAsyncZod<{ turns?: PdfTurns }> = async (app, o
         throw err;
       }
       const writer = createInvoicePdf(`Tax invoices ${days}`);
-      void writeInvoices(writer, first.done ? [] : first.value, batches, request.log).finally(
-        endTurn,
-      );
+      void writePdfBatches(
+        writer,
+        first.done ? [] : first.value,
+        batches,
+        request.log,
+        'invoices',
+      ).finally(endTurn);
       return reply.headers(headers).send(writer.pdf);
     },
   );
@@ -167,37 +172,6 @@ function notDelivered(orderNo: string, status: string) {
   return conflict(
     `Order ${orderNo} is ${status}: a tax invoice is issued once the order is delivered.`,
   );
-}
-
-/**
- * Lays out the batches as they are read, while Fastify pipes the PDF to the client. Once the
- * answer has started its status cannot change: a client that goes away stops the reading; a
- * failed query is logged and the connection closed, so the download visibly fails.
- */
-async function writeInvoices(
-  writer: InvoicePdfWriter,
-  first: InvoiceDocument[],
-  batches: AsyncGenerator<InvoiceDocument[]>,
-  log: FastifyBaseLogger,
-) {
-  try {
-    await writer.add(first);
-    while (!writer.closed) {
-      const next = await batches.next();
-      if (next.done) break;
-      await writer.add(next.value);
-    }
-    if (writer.closed) {
-      log.info({ invoices: writer.written }, 'invoices: the client went away, reading stopped');
-    } else {
-      writer.end();
-    }
-  } catch (err) {
-    log.error({ err, invoices: writer.written }, 'invoices failed part way; the download was cut');
-    writer.pdf.destroy();
-  } finally {
-    await batches.return(undefined).catch(() => {});
-  }
 }
 
 export default invoiceRoutes;
