@@ -41,6 +41,13 @@ export const adminsTable = pgTable(
   ],
 );
 
+/** One field a write changed, as a person reads it: `Price`, `₹90` → `₹95`. */
+export interface AuditChange {
+  field: string;
+  from: string | null;
+  to: string | null;
+}
+
 /** Every write made by an admin: who, when, what, which record. Read by the super-admin. */
 export const auditLogTable = pgTable(
   'audit_log',
@@ -57,6 +64,13 @@ export const auditLogTable = pgTable(
     method: text('method').notNull(),
     path: text('path').notNull(),
     statusCode: integer('status_code').notNull(),
+    /**
+     * The write in words (issue 37), e.g. `Blocked customer Mary Mehta`; null on rows written
+     * before it (the panel then words them from resource and action).
+     */
+    summary: text('summary'),
+    /** What the write changed, field by field: `[{ field, from, to }]` (labels and shown values). */
+    changes: jsonb('changes').$type<AuditChange[]>(),
   },
   (t) => [
     index('audit_log_at_idx').on(t.at, t.id),

@@ -8,6 +8,7 @@ import {
   pgTable,
   primaryKey,
   text,
+  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { BillingMode } from '@shared/account';
@@ -103,6 +104,25 @@ export const customerAddressesTable = pgTable(
     ...timestamps,
   },
   (t) => [index('customer_addresses_customer_idx').on(t.customerId, t.createdAt)],
+);
+
+/**
+ * Internal notes on a customer (issue 37): what an operator wants the next one to know ("gate
+ * closes at 8", "pays by UPI only"), never shown to the customer. Kept, never edited; newest first.
+ */
+export const customerNotesTable = pgTable(
+  'customer_notes',
+  {
+    id: id(),
+    customerId: text('customer_id')
+      .notNull()
+      .references(() => customersTable.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    adminId: text('admin_id'),
+    adminName: text('admin_name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('customer_notes_customer_idx').on(t.customerId, t.createdAt, t.id)],
 );
 
 /** Customers per day (in India) of sign-up and status, kept like customer_counts (migration 0010). */

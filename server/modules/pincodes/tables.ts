@@ -11,6 +11,10 @@ export const pincodesTable = pgTable(
     /** An Indian PIN code: exactly 6 digits. */
     number: text('number').notNull(),
     pinType: text('pin_type').$type<PinType>().notNull().default('Home'),
+    /** The locality the PIN code serves (issue 37), e.g. `Andheri West`; '' when not given. */
+    area: text('area').notNull().default(''),
+    /** Its city, e.g. `Mumbai`; '' when not given. */
+    city: text('city').notNull().default(''),
     status: text('status').$type<RecordStatus>().notNull().default('Active'),
     ...timestamps,
   },

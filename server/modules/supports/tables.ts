@@ -20,11 +20,17 @@ export const supportTicketsTable = pgTable(
     supportType: integer('support_type').notNull(),
     status: text('status').$type<SupportStatus>().notNull().default('unresolved'),
     description: text('description').notNull(),
+    /** The latest reply (issue 37): when and by whom; null while unanswered. */
+    lastReplyAt: timestamp('last_reply_at', { withTimezone: true }),
+    lastReplyBy: text('last_reply_by'),
     ...timestamps,
   },
   (t) => [
     index('support_tickets_customer_created_idx').on(t.customerId, t.createdAt),
     index('support_tickets_created_idx').on(t.createdAt),
+    // The ticket list (issue 37): newest first, by status, with the id as tie-break.
+    index('support_tickets_status_created_idx').on(t.status, t.createdAt, t.id),
+    index('support_tickets_created_id_idx').on(t.createdAt, t.id),
   ],
 );
 
