@@ -69,6 +69,106 @@ describe('audit trail', () => {
   });
 });
 
+describe('audit trail in words (issue 37)', () => {
+  let f: OrderFixtures;
+  beforeAll(async () => {
+    f = await createOrderFixtures(server.db);
+  });
+  const post = (url: string, payload: object) =>
+    server.app.inject({ method: 'POST', url, headers: bearer(server.superToken), payload });
+  const entries = async () => {
+    const res = await server.app.inject({
+      method: 'GET',
+      url: '/api/admin/audit-log?page=1&limit=5',
+      headers: bearer(server.superToken),
+    });
+    expect(res.statusCode).toBe(200);
+    return res.json().result.entries as {
+      summary: string;
+      changes: { field: string; from: string; to: string }[] | null;
+      resource: string;
+      recordId: string;
+    }[];
+  };
+
+  it('says which price changed, from what to what, in rupees', async () => {
+    const id = f.products.water.id;
+    const product = (
+      await server.app.inject({
+        method: 'GET',
+        url: `/api/product/get-product/${id}`,
+        headers: bearer(server.superToken),
+      })
+    ).json().result.product;
+    const res = await post('/api/product/edit-product', {
+      productId: id,
+      name: product.name,
+      title: product.title,
+      description: product.description,
+      price: 1095,
+      discountPrice: Number(product.discountPrice),
+      stockQuantity: Number(product.stockQuantity),
+      quantity: product.quantity ?? undefined,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [entry] = await entries();
+    expect(entry).toMatchObject({
+      summary: `Changed the price of ${product.name} from ${rupeesOf(product.price)} to ₹1,095`,
+      changes: [{ field: 'Price', from: rupeesOf(product.price), to: '₹1,095' }],
+      resource: 'product',
+      recordId: id,
+    });
+  });
+
+  it('tells blocking from unblocking, each with the status before and after', async () => {
+    const c = f.customers[0]!;
+    const name = `${c.firstName} ${c.lastName}`;
+    await post('/api/user/update-user-status', { userId: c.id, status: 'Blocked' });
+    expect((await entries())[0]).toMatchObject({
+      summary: `Blocked customer ${name}`,
+      changes: [{ field: 'Status', from: 'Active', to: 'Blocked' }],
+    });
+    await post('/api/user/update-user-status', { userId: c.id, status: 'Active' });
+    expect((await entries())[0]).toMatchObject({
+      summary: `Unblocked customer ${name}`,
+      changes: [{ field: 'Status', from: 'Blocked', to: 'Active' }],
+    });
+  });
+
+  it('words each record of a bulk call by its name', async () => {
+    const [a, b] = [f.customers[1]!, f.customers[2]!];
+    const res = await post('/api/user/bulk-update-status', {
+      userIds: [a.id, b.id],
+      status: 'Blocked',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const summaries = (await entries()).slice(0, 2).map((e) => e.summary);
+    expect(summaries.sort()).toEqual(
+      [
+        `Blocked customer ${a.firstName} ${a.lastName}`,
+        `Blocked customer ${b.firstName} ${b.lastName}`,
+      ].sort(),
+    );
+  });
+
+  it("says an order's status change with the order's number", async () => {
+    const order = await f.place({ kind: 'water' });
+    await post('/api/order/update-status', { orderId: order.id, status: 'Out for Delivery' });
+    expect((await entries())[0]).toMatchObject({
+      summary: `Marked order #${order.orderId} as Out for Delivery`,
+      changes: [{ field: 'Status', from: 'Pending', to: 'Out for Delivery' }],
+      resource: 'order',
+      recordId: order.id,
+    });
+  });
+});
+
+/** ₹ with Indian grouping, no paise when whole (as the audit words show amounts). */
+const rupeesOf = (value: string | number) => {
+  const n = Number(value);
+  return `₹${n.toLocaleString('en-IN', { maximumFractionDigits: 2, minimumFractionDigits: Number.isInteger(n) ? 0 : 2 })}`;
+};
+
 /**
  * Every write route leaves its audit rows: one successful call of each POST the server
  * registers, as the panel makes it, and the rows it added. The audit plugin records a successful
@@ -822,6 +922,10 @@ describe('audit trail of every write route', () => {
         path: expect.stringMatching(new RegExp(`^${route.replace(/:\w+/g, '[^/]+')}$`)),
         statusCode: res.statusCode,
       });
+      // Every write reads as words (issue 37): a sentence, not a call path or a template's gap.
+      expect(row.summary, key).toMatch(/^[A-Z][^/]*$/);
+      expect(row.summary, key).not.toMatch(/undefined|null|\{name\}|\s$/);
+      if (process.env.SHOW_AUDIT_WORDS) console.log(key, '=>', row.summary, row.changes);
     }
   });
 });

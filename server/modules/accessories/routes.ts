@@ -17,6 +17,7 @@ import {
   editAccessoryBody,
   oneAccessory,
 } from './schemas';
+import { ACCESSORY_FIELDS, diffRecords, editedWords } from '../../plugins/auditWords';
 
 const MISSING = 'This accessory does not exist.';
 const ONLY_WATER_OXYGEN = 'Accessories are sold only in the water and oxygen categories.';
@@ -131,6 +132,8 @@ const accessoryRoutes: FastifyPluginAsyncZod = async (app) => {
         repo.update(id, { ...fields, ...tax, ...(url ? { imageUrl: url } : {}) }),
       );
       if (!updated) throw notFound(MISSING);
+      const changes = diffRecords(existing, updated, ACCESSORY_FIELDS);
+      request.audit({ summary: editedWords('accessory', existing.name, changes), changes });
       return ok(`Accessory ${updated.name} updated successfully`, {
         accessory: toAccessoryDto(updated),
       });

@@ -26,6 +26,8 @@ export function toAuditEntryDto(e: AuditRow) {
     method: e.method,
     path: e.path,
     statusCode: e.statusCode,
+    summary: e.summary ?? null,
+    changes: e.changes ?? null,
   };
 }
 

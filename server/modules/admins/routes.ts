@@ -25,6 +25,7 @@ import {
   viewAllUsersAnswer,
   viewAllUsersQuery,
 } from './schemas';
+import { ADMIN_FIELDS, diffRecords, editedWords } from '../../plugins/auditWords';
 
 const DUPLICATE_EMAIL = 'An admin with this e-mail already exists.';
 const NOT_FOUND = 'This admin user does not exist.';
@@ -52,6 +53,12 @@ const AUDIT_CSV_COLUMNS: CsvColumn<AuditRow>[] = [
   { header: 'Method', cell: (e) => e.method },
   { header: 'Path', cell: (e) => e.path },
   { header: 'Status code', cell: (e) => e.statusCode },
+  { header: 'Summary', cell: (e) => e.summary },
+  {
+    header: 'Changes',
+    cell: (e) =>
+      (e.changes ?? []).map((c) => `${c.field}: ${c.from ?? '-'} → ${c.to ?? '-'}`).join('; '),
+  },
 ];
 
 const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -191,6 +198,9 @@ const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
         ),
       );
       if (!updated) throw notFound(NOT_FOUND);
+      const changes = diffRecords(target, updated, ADMIN_FIELDS);
+      if (password !== undefined) changes.push({ field: 'Password', from: null, to: 'changed' });
+      request.audit({ summary: editedWords('admin user', updated.name, changes), changes });
       return ok(`Admin user ${updated.name} updated successfully`, { user: toAdminDto(updated) });
     },
   );

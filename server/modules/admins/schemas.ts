@@ -17,7 +17,8 @@ import { ADMIN_SORTS } from './repository';
 
 /**
  * One entry of the audit trail (toAuditEntryDto): who did what to which record, with the call
- * and its HTTP status; `recordId` is null when the write named no record.
+ * and its HTTP status; `recordId` is null when the write named no record. `summary` is the write
+ * in words and `changes` what it changed, field by field (both null on rows from before them).
  */
 export const auditEntryDto = z.object({
   _id: z.string(),
@@ -30,6 +31,10 @@ export const auditEntryDto = z.object({
   method: z.string(),
   path: z.string(),
   statusCode: z.number().int(),
+  summary: z.string().nullable(),
+  changes: z
+    .array(z.object({ field: z.string(), from: z.string().nullable(), to: z.string().nullable() }))
+    .nullable(),
 });
 
 /** A 10-digit Indian mobile (6-9 first), optionally written with +91; spaces and dashes dropped. */

@@ -3,6 +3,7 @@ import { ok } from '../../lib/reply';
 import { stateCodeOf } from '@shared/gst';
 import { createBusinessRepository } from './repository';
 import { getBusinessAnswer, saveBusinessAnswer, saveBusinessBody } from './schemas';
+import { BUSINESS_FIELDS, diffRecords } from '../../plugins/auditWords';
 
 /**
  * Addition (issue 16): settings/get-business and settings/save-business, the seller printed on
@@ -32,10 +33,12 @@ const businessRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const body = request.body;
+      const before = await repo.get();
       const business = await repo.save(
         { ...body, stateCode: stateCodeOf(body.state)! },
         request.admin?.id ?? null,
       );
+      request.audit({ changes: diffRecords(before, business, BUSINESS_FIELDS) });
       return ok('Business details saved successfully', { business });
     },
   );

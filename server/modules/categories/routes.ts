@@ -16,6 +16,7 @@ import {
   oneCategory,
   viewAllCategoriesQuery,
 } from './schemas';
+import { CATEGORY_FIELDS, diffRecords, editedWords } from '../../plugins/auditWords';
 
 const CATEGORY_CSV_COLUMNS: CsvColumn<CategoryRow>[] = [
   { header: 'Name', cell: (c) => c.name },
@@ -153,6 +154,8 @@ const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
           ...(url ? { image: url } : {}),
         }),
       );
+      const changes = diffRecords(existing, updated ?? existing, CATEGORY_FIELDS);
+      request.audit({ summary: editedWords('category', existing.name, changes), changes });
       return ok(`Category ${existing.name} updated successfully`, {
         category: toCategoryDto(updated ?? existing),
       });

@@ -30,6 +30,7 @@ import {
   userUpdateUserBody,
   userUpdateUserStatusBody,
 } from './schemas';
+import { CUSTOMER_FIELDS, STATUS_FIELD, diffRecords, editedWords } from '../../plugins/auditWords';
 
 const NOT_FOUND = 'This user does not exist.';
 
@@ -174,8 +175,10 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { userId: id, status } = request.body;
+      const before = await repo.findById(id);
       const row = await repo.setStatus(id, status, adminOf(request));
       if (!row) throw notFound(NOT_FOUND);
+      request.audit({ changes: diffRecords(before, row, STATUS_FIELD) });
       return ok(
         status === 'Blocked' ? 'User blocked successfully' : 'User unblocked successfully',
         { user: toCustomerDto(row) },
@@ -231,6 +234,7 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { userId: id, password, address, ...values } = request.body;
       const passwordHash = password ? await hashPassword(password) : undefined;
+      const before = await repo.findById(id);
       let row;
       try {
         row = await repo.update(
@@ -245,6 +249,10 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
         throw err;
       }
       if (!row) throw notFound(NOT_FOUND);
+      const changes = diffRecords(before, row, CUSTOMER_FIELDS);
+      if (passwordHash) changes.push({ field: 'Password', from: null, to: 'changed' });
+      const name = `${row.firstName} ${row.lastName}`.trim();
+      request.audit({ summary: editedWords('customer', name, changes), changes });
       return ok('User updated successfully', { user: toCustomerDto(row) });
     },
   );

@@ -2,6 +2,11 @@ import { ok } from '../../lib/reply';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createDeliverySettingsRepository } from './repository';
 import { deliveryChargeSaveBody, deliveryTimeSaveBody, oneCharge, oneTime } from './schemas';
+import {
+  DELIVERY_CHARGE_FIELDS,
+  DELIVERY_TIME_FIELDS,
+  diffRecords,
+} from '../../plugins/auditWords';
 
 /** delivery-charge/... and delivery-time/...: one settings row each (id 'default'). */
 const deliverySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -22,10 +27,12 @@ const deliverySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: oneCharge,
       },
     },
-    async (request) =>
-      ok('Delivery charges saved successfully', {
-        deliveryCharge: await repo.saveCharge(request.body),
-      }),
+    async (request) => {
+      const before = await repo.getCharge();
+      const deliveryCharge = await repo.saveCharge(request.body);
+      request.audit({ changes: diffRecords(before, deliveryCharge, DELIVERY_CHARGE_FIELDS) });
+      return ok('Delivery charges saved successfully', { deliveryCharge });
+    },
   );
 
   app.get(
@@ -43,8 +50,12 @@ const deliverySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: oneTime,
       },
     },
-    async (request) =>
-      ok('Delivery time saved successfully', { data: await repo.saveTime(request.body) }),
+    async (request) => {
+      const before = await repo.getTime();
+      const data = await repo.saveTime(request.body);
+      request.audit({ changes: diffRecords(before, data, DELIVERY_TIME_FIELDS) });
+      return ok('Delivery time saved successfully', { data });
+    },
   );
 };
 

@@ -34,6 +34,7 @@ import {
   updatedOrder,
   updateStatusBody,
 } from './schemas';
+import { STATUS_FIELD, diffRecords } from '../../plugins/auditWords';
 
 const NOT_FOUND = 'This order does not exist.';
 const NO_SERVICE = 'This service does not exist.';
@@ -228,9 +229,11 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { orderId, status } = request.body;
       const admin = request.admin ? { id: request.admin.id, name: request.admin.name } : null;
+      const before = await repo.findById(orderId);
       const outcome = await repo.setStatus(orderId, status, admin);
       if (outcome === 'missing') throw notFound(NOT_FOUND);
       const row = await repo.findById(orderId);
+      request.audit({ changes: diffRecords(before?.order, row?.order, STATUS_FIELD) });
       return ok(
         outcome === 'unchanged'
           ? `Order is already ${status}.`

@@ -15,6 +15,7 @@ import {
   getPincodeParams,
   onePincode,
 } from './schemas';
+import { PINCODE_FIELDS, diffRecords, editedWords } from '../../plugins/auditWords';
 
 /** Pin codes are searched by the digits they start with; other text matches nothing. */
 function digitsOf(search: string | undefined): string | undefined | null {
@@ -146,10 +147,16 @@ const pincodeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { number, pinType: type } = request.body;
+      const before = await repo.findById(request.params.id);
       const updated = await writeErrors(() =>
         repo.update(request.params.id, { number, ...(type ? { pinType: type } : {}) }),
       );
       if (!updated) throw notFound('This pin code does not exist.');
+      const changes = diffRecords(before, updated, PINCODE_FIELDS);
+      request.audit({
+        summary: editedWords('pin code', before?.number ?? updated.number, changes),
+        changes,
+      });
       return ok(`Pin code ${number} updated successfully`, { pincode: toPincodeDto(updated) });
     },
   );

@@ -18,6 +18,7 @@ import {
   planCreated,
   updatePlanBody,
 } from './schemas';
+import { PLAN_FIELDS, diffRecords, editedWords } from '../../plugins/auditWords';
 
 const PLAN_CSV_COLUMNS: CsvColumn<PlanRow>[] = [
   { header: 'Name', cell: (p) => p.name },
@@ -112,8 +113,14 @@ const planRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { planId: id, ...values } = request.body;
+      const before = await repo.findById(id);
       const updated = await repo.update(id, values);
       if (!updated) throw notFound('This plan does not exist.');
+      const changes = diffRecords(before, updated, PLAN_FIELDS);
+      request.audit({
+        summary: editedWords('tiffin plan', before?.name ?? updated.name, changes),
+        changes,
+      });
       return ok(`Plan ${updated.name} updated successfully`, { plan: toPlanDto(updated) });
     },
   );

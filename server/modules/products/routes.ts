@@ -19,6 +19,7 @@ import {
   getProductParams,
   oneProduct,
 } from './schemas';
+import { PRODUCT_FIELDS, diffRecords, editedWords } from '../../plugins/auditWords';
 
 const MISSING = 'This product does not exist.';
 const TIFFIN = 'Tiffin categories sell meal plans, not products. Add a plan under Plans instead.';
@@ -149,6 +150,8 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
         repo.update(id, { ...fields, ...kind, ...tax, ...(url ? { image: url } : {}) }),
       );
       if (!updated) throw notFound(MISSING);
+      const changes = diffRecords(existing, updated, PRODUCT_FIELDS);
+      request.audit({ summary: editedWords('product', existing.name, changes), changes });
       return ok(`Product ${updated.name} updated successfully`, { product: toProductDto(updated) });
     },
   );

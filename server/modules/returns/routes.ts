@@ -167,6 +167,14 @@ const returnRoutes: FastifyPluginAsyncZod = async (app) => {
       if (settled.outcome === 'alreadySettled') {
         throw conflict(alreadySettledMessage(settled.detail));
       }
+      // Only a Pending request is settled (alreadySettled above).
+      request.audit({
+        summary: `${status} the return request for order #${settled.detail.order.orderId}`,
+        changes: [
+          { field: 'Status', from: 'Pending', to: status },
+          ...(reason ? [{ field: 'Reason', from: null, to: reason }] : []),
+        ],
+      });
       return ok(status === 'Approved' ? 'Return request approved.' : 'Return request rejected.', {
         returnRequest: toReturnRequestDto(settled.detail),
       });

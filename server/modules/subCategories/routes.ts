@@ -15,6 +15,7 @@ import {
   getSubCategoryParams,
   oneSubCategory,
 } from './schemas';
+import { SUB_CATEGORY_FIELDS, diffRecords, editedWords } from '../../plugins/auditWords';
 
 const ONLY_LAUNDRY = 'Only laundry categories have sub-categories.';
 const MISSING = 'This sub category does not exist.';
@@ -103,6 +104,8 @@ const subCategoryRoutes: FastifyPluginAsyncZod = async (app) => {
         repo.update(id, { ...fields, ...(url ? { image: url } : {}) }),
       );
       if (!updated) throw notFound(MISSING);
+      const changes = diffRecords(existing, updated, SUB_CATEGORY_FIELDS);
+      request.audit({ summary: editedWords('sub-category', existing.name, changes), changes });
       return ok(`Sub Category ${updated.name} updated successfully`, {
         subCategory: toSubCategoryDto(updated),
       });
