@@ -1,17 +1,56 @@
-import { MenuItem, TextField as MuiTextField } from '@mui/material';
+import { Box, MenuItem, TextField as MuiTextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import {
   Datagrid,
   FunctionField,
+  Link,
   TextField,
   useGetList,
   useListContext,
+  useRecordContext,
   useTranslate,
+  type RaRecord,
 } from 'react-admin';
 import { formatDateTime } from '@/format';
 import { FilterBar } from '@/lists/filters/FilterBar';
 import { PathPagedList } from '@/lists/PathPagedList';
 import { PhoneList, useIsPhone } from '@/lists/PhoneList';
+import { type AuditEntry, auditRecordPath, auditSummary, changeText } from './auditEntry';
+
+const entryOf = (r: RaRecord) => r as unknown as AuditEntry;
+
+/** What the write did, in words, and under it what it changed: 'Price: ₹90 → ₹95'. */
+function WhatField() {
+  const record = useRecordContext();
+  if (!record) return null;
+  const entry = entryOf(record);
+  return (
+    <Box>
+      <Typography variant="body2">{auditSummary(entry)}</Typography>
+      {(entry.changes ?? []).map((c, i) => (
+        <Typography key={i} variant="caption" color="text.secondary" component="div">
+          {changeText(c)}
+        </Typography>
+      ))}
+    </Box>
+  );
+}
+
+/** A link to the record's screen, where it has one. */
+function RecordLinkField() {
+  const translate = useTranslate();
+  const record = useRecordContext();
+  const to = record && auditRecordPath(entryOf(record));
+  if (!to) return null;
+  return (
+    <Link
+      to={to}
+      aria-label={`${translate('app.admins.audit.open')}: ${auditSummary(entryOf(record))}`}
+    >
+      {translate('app.admins.audit.open')}
+    </Link>
+  );
+}
 
 /** The resource typed, applied on Enter or on leaving the box. */
 function ResourceFilter({
@@ -119,14 +158,14 @@ export function AuditLogList() {
       }
     >
       {phone ? (
-        // Newest first, and nothing to open: what was done, by whom, when, and the call.
+        // Newest first: what was done, its changes, by whom and when; tapping opens the record.
         <PhoneList
-          name={(r) => `${r.action} ${r.resource}`}
+          name={(r) => auditSummary(entryOf(r))}
           lines={(r) => [
+            ...(entryOf(r).changes ?? []).map(changeText),
             [r.adminEmail, formatDateTime(r.at)].join(' · '),
-            r.recordId && `${translate('app.admins.audit.record_id')} ${r.recordId}`,
-            r.path,
           ]}
+          to={(r) => auditRecordPath(entryOf(r)) ?? undefined}
         />
       ) : (
         <Datagrid bulkActionButtons={false} rowClick={false}>
@@ -136,15 +175,16 @@ export function AuditLogList() {
             render={(r) => formatDateTime(r.at)}
           />
           <TextField source="adminEmail" label="app.admins.audit.admin" sortable={false} />
-          <TextField source="resource" label="app.admins.audit.resource" sortable={false} />
-          <TextField source="action" label="app.admins.audit.action" sortable={false} />
-          <TextField
-            source="recordId"
-            label="app.admins.audit.record_id"
+          <FunctionField
+            label="app.admins.audit.what"
             sortable={false}
-            emptyText="-"
+            render={() => <WhatField />}
           />
-          <TextField source="path" label="app.admins.audit.path" sortable={false} />
+          <FunctionField
+            label="app.admins.audit.record"
+            sortable={false}
+            render={() => <RecordLinkField />}
+          />
         </Datagrid>
       )}
     </PathPagedList>

@@ -40,8 +40,8 @@ export interface PhoneListProps {
   lines?: (record: RaRecord) => ReactNode[];
   /** Before the words: a picture (ThumbnailField), rendered in the record's context. */
   avatar?: ReactNode;
-  /** Where tapping the line goes (the record's view); none, the line is not a link. */
-  to?: (record: RaRecord) => string;
+  /** Where tapping the line goes (the record's view); none (or undefined), the line is not a link. */
+  to?: (record: RaRecord) => string | undefined;
   /** Buttons beside the line (edit, status), rendered in the record's context. */
   actions?: ReactNode;
   /** bulkActionProps(), as the table takes it: with buttons, each line has a checkbox. */

@@ -405,6 +405,24 @@ const AUDIT = [
     method: 'POST',
     path: '/api/pincode/add',
     statusCode: 200,
+    // A row written before the words (issue 37): worded from its call.
+    summary: null,
+    changes: null,
+  },
+  {
+    id: '3',
+    _id: '3',
+    at: '2026-01-03T10:00:00Z',
+    adminId: 'a1',
+    adminEmail: 'priya@example.com',
+    resource: 'product',
+    action: 'edit-product',
+    recordId: 'pr1',
+    method: 'POST',
+    path: '/api/product/edit-product',
+    statusCode: 200,
+    summary: 'Changed the price of 20 L Water Jar from ₹90 to ₹95',
+    changes: [{ field: 'Price', from: '₹90', to: '₹95' }],
   },
 ];
 
@@ -421,9 +439,24 @@ describe('audit log screen', () => {
       </TestMemoryRouter>,
     );
     const table = await screen.findByRole('table', {}, SLOW);
-    for (const text of ['priya@example.com', 'pincode', 'add', 'p1', '/api/pincode/add']) {
+    // Each entry in words, with what it changed and a link to its record.
+    for (const text of [
+      'Changed the price of 20 L Water Jar from ₹90 to ₹95',
+      'Price: ₹90 → ₹95',
+      'Add: pincode',
+    ]) {
       expect(within(table).getByText(text)).toBeInTheDocument();
     }
+    expect(within(table).getAllByText('priya@example.com')).toHaveLength(2);
+    expect(
+      within(table).getByRole('link', {
+        name: 'Open: Changed the price of 20 L Water Jar from ₹90 to ₹95',
+      }),
+    ).toHaveAttribute('href', '/product/view/pr1');
+    expect(within(table).getByRole('link', { name: 'Open: Add: pincode' })).toHaveAttribute(
+      'href',
+      '/pincode/view/p1',
+    );
     const auditCalls = () => dataProvider.getList.mock.calls.filter(([r]) => r === 'auditLog');
     await userEvent.click(screen.getByRole('combobox', { name: 'Admin' }));
     await userEvent.click(await screen.findByRole('option', { name: 'rahul@example.com' }));
