@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database, Transaction } from '../db/client';
 import { auditLogTable } from '../db/schema';
-import { recordName } from './auditNames';
+import { recordChanges, recordName } from './auditNames';
 import { type AuditWords, nameOf, routeWords } from './auditWords';
 
 declare module 'fastify' {
@@ -149,9 +149,8 @@ export async function auditEach(
         bodyOf(request),
         await recordName(db, resourceOf(asRoute), words.recordId),
       );
-    rows.push(
-      auditRow(request, admin, words.recordId, 200, { summary, changes: words.changes }, asRoute),
-    );
+    const changes = words.changes ?? (await recordChanges(db, asRoute, words.recordId));
+    rows.push(auditRow(request, admin, words.recordId, 200, { summary, changes }, asRoute));
   }
   await db.insert(auditLogTable).values(rows);
 }

@@ -2,11 +2,13 @@
  * A record's name by its id, for audit rows whose answer carries no named record (bulk calls,
  * ledger calls that name a customer by id): one primary-key lookup per row, never a scan.
  */
-import { eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
+import type { AuditChange } from '../modules/admins/tables';
 import type { Database, Transaction } from '../db/client';
 import {
   customersTable,
   ordersTable,
+  orderStatusHistoryTable,
   returnRequestsTable,
   ridersTable,
   subscriptionsTable,
@@ -54,4 +56,26 @@ export async function recordName(db: Db, resource: string, id: string | null) {
   if (!lookup || !id) return null;
   const [row] = await lookup(db, id);
   return row?.name ?? null;
+}
+
+/**
+ * What a bulk call changed on one record, when the call does not say: an order's status step,
+ * from the history row the same transaction just wrote (its newest, by the (order_id, at) index).
+ */
+export async function recordChanges(
+  db: Db,
+  asRoute: string,
+  id: string,
+): Promise<AuditChange[] | undefined> {
+  if (asRoute !== '/api/order/update-status') return undefined;
+  const h = orderStatusHistoryTable;
+  const [step] = await db
+    .select({ from: h.fromStatus, to: h.toStatus })
+    .from(h)
+    .where(eq(h.orderId, id))
+    .orderBy(desc(h.at), desc(h.id))
+    .limit(1);
+  return step && step.from !== step.to
+    ? [{ field: 'Status', from: step.from ?? null, to: step.to }]
+    : undefined;
 }

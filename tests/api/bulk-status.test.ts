@@ -126,9 +126,13 @@ describe('POST /api/order/bulk-update-status', () => {
       at: undefined,
       recordId: undefined,
       path: undefined,
+      // Each names its own order (issue 37): 'Marked order #OD… as Cancelled'.
+      summary: undefined,
     });
     expect(comparable(fromBulk)).toEqual(comparable(single));
     expect(fromBulk!.recordId).toBe(two);
+    expect(fromBulk!.summary).toMatch(/^Marked order #\S+ as Cancelled$/);
+    expect(fromBulk!.changes).toEqual([{ field: 'Status', from: 'Pending', to: 'Cancelled' }]);
   });
 
   it('says so when every order already has the status', async () => {
