@@ -925,7 +925,6 @@ describe('audit trail of every write route', () => {
       // Every write reads as words (issue 37): a sentence, not a call path or a template's gap.
       expect(row.summary, key).toMatch(/^[A-Z][^/]*$/);
       expect(row.summary, key).not.toMatch(/undefined|null|\{name\}|\s$/);
-      if (process.env.SHOW_AUDIT_WORDS) console.log(key, '=>', row.summary, row.changes);
     }
   });
 });
