@@ -94,7 +94,6 @@ function UserShowContent() {
               {name}
             </Typography>
             <StatusChip tone={activeTone(record.status)} label={record.status} />
-            <PhoneLink phone={record.phone} block />
           </div>
         </Stack>
       }
@@ -131,7 +130,7 @@ function UserShowContent() {
 }
 
 /** The phone number as a tap-to-call link (`tel:+91...`), so a phone dials it. */
-function PhoneLink({ phone, block = false }: { phone: unknown; block?: boolean }) {
+function PhoneLink({ phone }: { phone: unknown }) {
   const translate = useTranslate();
   const digits = String(phone ?? '').replace(/\D/g, '');
   if (!digits) return null;
@@ -141,13 +140,7 @@ function PhoneLink({ phone, block = false }: { phone: unknown; block?: boolean }
     <Link
       href={`tel:${dial}`}
       aria-label={translate('app.users.call', { phone: shown })}
-      sx={{
-        display: 'flex',
-        width: 'fit-content',
-        alignItems: 'center',
-        gap: 0.5,
-        mt: block ? 0.5 : 0,
-      }}
+      sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
     >
       <PhoneIcon fontSize="small" aria-hidden />
       {shown}
