@@ -17,7 +17,7 @@ export function PincodeFilter() {
       label="app.assigningJobs.pincode"
       allLabel="app.assigningJobs.all_pincodes"
       choices={pincodes.map((p) => ({ id: String(p.number), name: pincodeLabel(p) }))}
-      width={240}
+      width={180}
     />
   );
 }
