@@ -13,6 +13,7 @@ import {
 import { useId, useState, type FormEvent } from 'react';
 import { useCanAccess, useGetList, useListContext, useTranslate } from 'react-admin';
 import { useAction } from '@/actions/useAction';
+import { pincodeLabel } from '@shared/pincode';
 import { indiaDay } from '@shared/time';
 import { PINCODE_DROPDOWN_SIZE } from '@/lists/filters/PincodeFilter';
 import type { AppDataProvider } from '@/providers/types';
@@ -98,7 +99,7 @@ export function AutoAssignButton({ serviceId }: { serviceId: string }) {
                 )}
                 {pincodes.map((p) => (
                   <MenuItem key={String(p.number)} value={String(p.number)}>
-                    {String(p.number)}
+                    {pincodeLabel(p)}
                   </MenuItem>
                 ))}
               </TextField>

@@ -16,6 +16,7 @@ import { tomorrowInIndia } from '@shared/time';
 import { formatCount } from '@/format';
 import { FormToolbar } from '@/forms/FormToolbar';
 import { RecordForm } from '@/forms/RecordForm';
+import { pincodeLabel } from '@shared/pincode';
 import { PINCODE_DROPDOWN_SIZE } from '@/lists/filters/PincodeFilter';
 import type { AppDataProvider } from '@/providers/types';
 import { pincodesChosen, toHoliday } from './rules';
@@ -34,9 +35,8 @@ function PincodesInput() {
     { enabled: !everywhere },
   );
   if (everywhere) return null;
-  const choices = [...new Set(data.map((p) => String(p.number)))]
-    .sort()
-    .map((n) => ({ id: n, name: n }));
+  const labels = new Map(data.map((p) => [String(p.number), pincodeLabel(p)]));
+  const choices = [...labels.keys()].sort().map((n) => ({ id: n, name: labels.get(n)! }));
   return (
     <AutocompleteArrayInput
       source="pincodes"

@@ -33,7 +33,10 @@ function PhoneRowActions() {
   return record ? <PincodeRowActions record={record} view={false} /> : null;
 }
 
-/** /admin-panel/pincodes/{page}: searched by the digits a pin code starts with. */
+/** `Andheri West, Mumbai`: the area and city a pin code serves, '' when it has neither. */
+const placeOf = (r: RaRecord) => [r.area, r.city].filter(Boolean).join(', ');
+
+/** /admin-panel/pincodes/{page}: searched by the digits a pin code starts with, or its area or city. */
 export function PincodeList() {
   const translate = useTranslate();
   const phone = useIsPhone();
@@ -50,7 +53,9 @@ export function PincodeList() {
         <PhoneList
           name={(r) => r.number}
           badge={(r) => <Chip size="small" variant="outlined" label={r.pinType} />}
-          lines={(r) => [[r.status, formatDay(r.createdAt)].join(' · ')]}
+          lines={(r) =>
+            [placeOf(r), [r.status, formatDay(r.createdAt)].join(' · ')].filter(Boolean)
+          }
           to={(r) => `/pincode/view/${r.id}`}
           actions={<PhoneRowActions />}
           sortFields={['number', 'pinType', 'createdAt']}
@@ -58,6 +63,11 @@ export function PincodeList() {
       ) : (
         <Datagrid bulkActionButtons={false} rowClick={false}>
           <TextField source="number" label="app.pincodes.number" />
+          <FunctionField
+            label="app.pincodes.place"
+            sortable={false}
+            render={(r) => placeOf(r) || '—'}
+          />
           <FunctionField
             source="pinType"
             label="app.pincodes.pin_type"

@@ -20,6 +20,12 @@ export function PincodeShow() {
         <Labeled label="app.pincodes.pin_type">
           <TextField source="pinType" />
         </Labeled>
+        <Labeled label="app.pincodes.area">
+          <FunctionField render={(record) => record.area || '—'} />
+        </Labeled>
+        <Labeled label="app.pincodes.city">
+          <FunctionField render={(record) => record.city || '—'} />
+        </Labeled>
         <Labeled label="Status">
           <TextField source="status" />
         </Labeled>

@@ -28,7 +28,7 @@ export const pincodes: ResourceDeclaration = {
       method: 'POST',
       path: 'pincode/add',
       bodyKind: 'json',
-      fields: ['number', 'pinType'],
+      fields: ['number', 'pinType', 'area', 'city'],
       // The add call names the number `pinCode`; edit calls it `number`.
       fieldNames: { number: 'pinCode' },
       resultKey: 'pincode',
@@ -37,7 +37,7 @@ export const pincodes: ResourceDeclaration = {
       method: 'POST',
       path: 'pincode/edit-pincode/:id',
       bodyKind: 'json',
-      fields: ['number', 'pinType'],
+      fields: ['number', 'pinType', 'area', 'city'],
       resultKey: 'pincode',
     },
     delete: { method: 'POST', path: 'pincode/delete-pincode/:id', bodyKind: 'json', fields: [] },

@@ -14,4 +14,9 @@ export const messages = {
   add_failed: 'Failed to add pincode. Please try again.',
   edit_failed: 'Failed to edit pincode. Please try again.',
   delete_failed: 'Failed to delete pincode. Please try again.',
+  area: 'Area',
+  area_help: 'Optional: the locality, e.g. Andheri West.',
+  city: 'City',
+  city_help: 'Optional, e.g. Mumbai.',
+  place: 'Area, city',
 };

@@ -1,12 +1,12 @@
 import { Alert, Divider, Stack, Typography } from '@mui/material';
-import { useRecordContext, useTranslate, type RaRecord } from 'react-admin';
+import { Link, useCanAccess, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
 import { LabeledText as Field } from '@/components/LabeledText';
 import { RecordCard } from '@/records/RecordCard';
 import { RecordShowBase } from '@/records/RecordShow';
 import { formatDateTime } from '@/format';
 import { ReturnStatusChip } from './ReturnStatusChip';
 import { ReturnStatusForm } from './ReturnStatusForm';
-import { customerName, returnOrderId, settledByName } from './returnFields';
+import { customerName, returnItemName, returnOrderId, settledByName } from './returnFields';
 
 /** Who settled the request and when, and the reason given. */
 function Settlement({ record }: { record: RaRecord }) {
@@ -51,6 +51,11 @@ function ReturnShowContent() {
   const order = Array.isArray(record.order) ? record.order[0] : undefined;
   const none = translate('app.returns.none');
   const title = translate('app.returns.view_title');
+  const { canAccess: canSeeOrder } = useCanAccess({ resource: 'orders', action: 'show' });
+  const { canAccess: canSeeCustomer } = useCanAccess({ resource: 'users', action: 'show' });
+  const orderId = returnOrderId(record);
+  const name = customerName(record) || record.user?.email;
+  const item = returnItemName(record);
   return (
     <RecordCard
       title={title}
@@ -65,9 +70,22 @@ function ReturnShowContent() {
       }
     >
       <Stack spacing={2}>
-        <Field label="app.returns.order_id">{returnOrderId(record) || none}</Field>
-        <Field label="app.returns.customer">{customerName(record) || none}</Field>
+        <Field label="app.returns.order_id">
+          {orderId && order?._id && canSeeOrder ? (
+            <Link to={`/order/view/${order._id}`}>{orderId}</Link>
+          ) : (
+            orderId || none
+          )}
+        </Field>
+        <Field label="app.returns.customer">
+          {name && record.user?._id && canSeeCustomer ? (
+            <Link to={`/user/view/${record.user._id}`}>{name}</Link>
+          ) : (
+            name || none
+          )}
+        </Field>
         <Field label="app.returns.customer_email">{record.user?.email || none}</Field>
+        {item && <Field label="app.returns.item">{item}</Field>}
         {order?.quantity !== undefined && (
           <Field label="app.returns.ordered_quantity">{order.quantity}</Field>
         )}

@@ -8,6 +8,7 @@ export const messages = {
   customer: 'Customer',
   customer_email: 'Customer Email',
   returned_quantity: 'Returned Quantity',
+  item: 'Item',
   ordered_quantity: 'Ordered Quantity',
   status: 'Status',
   requested_at: 'Requested At',

@@ -26,3 +26,16 @@ export function settledByName(record: RaRecord): string | undefined {
 export function customerName(record: RaRecord): string {
   return [record.user?.firstName, record.user?.lastName].filter(Boolean).join(' ');
 }
+
+/**
+ * The item given back (issue 37: get-return-request's `item`), with a water jar's size:
+ * `20 L Jar (20 L)`, or the name alone when it carries its size or is not a jar.
+ */
+export function returnItemName(record: RaRecord): string {
+  const item = record.item as { name?: string; litres?: number | null } | null | undefined;
+  if (!item?.name) return '';
+  const size = item.litres ? `${item.litres} L` : '';
+  return size && !item.name.replace(/\s+/g, '').includes(size.replace(/\s+/g, ''))
+    ? `${item.name} (${size})`
+    : item.name;
+}

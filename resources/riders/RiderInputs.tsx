@@ -9,6 +9,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { pincodeLabel } from '@shared/pincode';
 import { PINCODE_DROPDOWN_SIZE } from '@/lists/filters/PincodeFilter';
 import { RIDER_SHIFTS, RIDER_STATUSES } from './types';
 
@@ -32,10 +33,12 @@ function usePincodeChoices() {
     pagination: { page: 1, perPage: PINCODE_DROPDOWN_SIZE },
     sort: { field: 'number', order: 'ASC' },
   });
-  const numbers = new Set(data.map((p) => String(p.number)));
+  const labels = new Map(data.map((p) => [String(p.number), pincodeLabel(p)]));
   // A pin code no longer a service area still shows on the rider being edited.
-  for (const pin of (record?.pincodes as string[] | undefined) ?? []) numbers.add(pin);
-  return [...numbers].sort().map((n) => ({ id: n, name: n }));
+  for (const pin of (record?.pincodes as string[] | undefined) ?? []) {
+    if (!labels.has(pin)) labels.set(pin, pin);
+  }
+  return [...labels.keys()].sort().map((n) => ({ id: n, name: labels.get(n)! }));
 }
 
 /** The fields shared by add and edit. */

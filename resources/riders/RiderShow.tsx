@@ -7,6 +7,7 @@ import { formatCount, formatDay } from '@/format';
 import { RecordShow } from '@/records/RecordShow';
 import { formatPhone } from '@/names';
 import { PincodeChips } from './RiderList';
+import { RiderRuns } from './RiderRuns';
 
 /** /admin-panel/rider/view/{id}: the rider's details, loads, and a link to today's run. */
 export function RiderShow() {
@@ -59,6 +60,9 @@ export function RiderShow() {
             </Button>
           )}
         />
+        <Labeled label="app.riders.runs">
+          <FunctionField render={(r) => <RiderRuns riderId={String(r.id)} />} />
+        </Labeled>
       </Stack>
     </RecordShow>
   );

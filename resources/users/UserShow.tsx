@@ -1,6 +1,7 @@
 import CancelIcon from '@mui/icons-material/Cancel';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
-import { Avatar, Box, Chip, Stack, Tab, Tabs, Typography } from '@mui/material';
+import PhoneIcon from '@mui/icons-material/Phone';
+import { Avatar, Box, Chip, Link, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { useSearchParams } from 'react-router-dom';
 import { activeTone, StatusChip } from '@/components/StatusChip';
 import { Labeled, useCanAccess, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
@@ -12,6 +13,7 @@ import { CustomerAccount } from '../accounts/CustomerAccount';
 import { CustomerOrders } from '../orders/CustomerOrders';
 import { CustomerReturnables } from '../returnables/CustomerReturnables';
 import { CustomerSubscriptions } from '../subscriptions/CustomerSubscriptions';
+import { CustomerNotes } from './CustomerNotes';
 import { formatPhone, fullName, initials } from '@/names';
 
 function Verified({ value }: { value: unknown }) {
@@ -47,7 +49,7 @@ export function UserShow() {
 }
 
 /** The view's tabs, kept in the address (`?tab=returnables`) so that a link can open one. */
-const TABS = ['details', 'account', 'returnables', 'subscriptions', 'orders'] as const;
+const TABS = ['details', 'account', 'returnables', 'subscriptions', 'orders', 'notes'] as const;
 type UserTab = (typeof TABS)[number];
 
 /** Each tab's label; the account, subscriptions and orders tabs need Orders Management. */
@@ -57,6 +59,7 @@ const TAB_LABELS: Record<UserTab, string> = {
   returnables: 'app.users.returnables_tab',
   subscriptions: 'app.subscriptions.customer_tab',
   orders: 'app.subscriptions.orders_tab',
+  notes: 'app.users.notes_tab',
 };
 
 function UserShowContent() {
@@ -120,8 +123,28 @@ function UserShowContent() {
         {tab === 'returnables' && <CustomerReturnables userId={String(record.id)} />}
         {tab === 'subscriptions' && <CustomerSubscriptions userId={String(record.id)} />}
         {tab === 'orders' && <CustomerOrders userId={String(record.id)} />}
+        {tab === 'notes' && <CustomerNotes userId={String(record.id)} />}
       </Box>
     </RecordCard>
+  );
+}
+
+/** The phone number as a tap-to-call link (`tel:+91...`), so a phone dials it. */
+function PhoneLink({ phone }: { phone: unknown }) {
+  const translate = useTranslate();
+  const digits = String(phone ?? '').replace(/\D/g, '');
+  if (!digits) return null;
+  const shown = formatPhone(phone);
+  const dial = digits.length === 10 ? `+91${digits}` : `+${digits}`;
+  return (
+    <Link
+      href={`tel:${dial}`}
+      aria-label={translate('app.users.call', { phone: shown })}
+      sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
+    >
+      <PhoneIcon fontSize="small" aria-hidden />
+      {shown}
+    </Link>
   );
 }
 
@@ -134,7 +157,9 @@ function UserDetails({ record }: { record: RaRecord }) {
       <Field label="app.users.first_name">{record.firstName}</Field>
       <Field label="app.users.last_name">{record.lastName}</Field>
       <Field label="Email">{record.email}</Field>
-      <Field label="app.users.phone">{formatPhone(record.phone)}</Field>
+      <Field label="app.users.phone">
+        <PhoneLink phone={record.phone} />
+      </Field>
       <Labeled label="app.users.email_verified">
         <Verified value={record.isEmailVerified} />
       </Labeled>

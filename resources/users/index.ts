@@ -93,5 +93,26 @@ export const inactiveUsers: ResourceDeclaration = {
   routes: [],
 };
 
+/**
+ * A customer's internal notes (addition, issue 37): the Notes tab of the customer view, paged
+ * newest first, and its box that adds one (the author is the signed-in admin).
+ */
+export const customerNotes: ResourceDeclaration = {
+  name: 'customerNotes',
+  group: 'userManagement',
+  api: {
+    envelope: 'statusCode',
+    list: { method: 'GET', path: 'user/notes/:userId', resultKey: 'notes', paging: 'result' },
+    create: {
+      method: 'POST',
+      path: 'user/add-note',
+      bodyKind: 'json',
+      fields: ['userId', 'body'],
+      resultKey: 'note',
+    },
+  },
+  routes: [],
+};
+
 /** Every declaration of this folder, for resources/index.ts. */
-export const userResources = [users, blockedUsers, inactiveUsers];
+export const userResources = [users, blockedUsers, inactiveUsers, customerNotes];

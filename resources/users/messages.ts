@@ -42,4 +42,17 @@ export const messages = {
   bulk_unblock_text:
     'The user will be able to use the app again. |||| The users will be able to use the app again.',
   bulk_failed: 'Failed to update the users. Please try again.',
+  // Issue 37: the customer's desk.
+  notes_tab: 'Notes',
+  notes_none: 'No notes yet.',
+  note_label: 'Add an internal note',
+  note_help: 'Seen by admins only, with your name and the time.',
+  note_too_long: 'A note can be at most %{max} characters.',
+  note_add: 'Add note',
+  note_adding: 'Adding...',
+  note_added: 'Note added successfully',
+  note_failed: 'Failed to add the note. Please try again.',
+  note_by: '%{name} · %{time}',
+  call: 'Call %{phone}',
+  orders_none_match: 'No orders match these filters.',
 };

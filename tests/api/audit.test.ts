@@ -387,6 +387,10 @@ describe('audit trail of every write route', () => {
           });
       },
     },
+    'POST /api/user/add-note': {
+      call: async () => () =>
+        post('/api/user/add-note', { userId: f.customers[1]!.id, body: 'Call before coming.' }),
+    },
     'POST /api/category/create-category': {
       call: async () => () =>
         upload('/api/category/create-category', {

@@ -57,6 +57,9 @@ const EXPECTED_ACCESS: Record<string, Access> = {
   'POST /api/user/update-user-status': 'userManagement',
   'POST /api/user/bulk-update-status': 'userManagement',
   'POST /api/user/update-user': 'userManagement',
+  // Issue 37: a customer's internal notes.
+  'GET /api/user/notes/:id': 'userManagement',
+  'POST /api/user/add-note': 'userManagement',
   'GET /api/category/view-all-categories': 'signedIn',
   'GET /api/category/export-categories': 'signedIn',
   'GET /api/category/get-category/:id': 'signedIn',

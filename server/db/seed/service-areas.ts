@@ -9,46 +9,49 @@ import {
   type PinType,
 } from '../schema';
 
-/** Real PIN codes of central Bengaluru, Delhi and Mumbai, with the kind of address they serve. */
-const PIN_CODES: [string, PinType][] = [
+/**
+ * Real PIN codes of central Bengaluru, Delhi and Mumbai, with the kind of address they serve,
+ * the locality and the city.
+ */
+const PIN_CODES: [string, PinType, string, string][] = [
   // Bengaluru
-  ['560001', 'Office'], // MG Road
-  ['560002', 'Office'], // Bengaluru City
-  ['560003', 'Home'], // Malleswaram
-  ['560004', 'Home'], // Basavanagudi
-  ['560005', 'Home'], // Frazer Town
-  ['560008', 'Home'], // HAL II Stage
-  ['560011', 'Home'], // Jayanagar
-  ['560025', 'Office'], // Richmond Town
-  ['560034', 'Home'], // Koramangala
-  ['560038', 'Home'], // Indiranagar
-  ['560066', 'Office'], // Whitefield
-  ['560100', 'Office'], // Electronic City
-  ['560102', 'Home'], // HSR Layout
+  ['560001', 'Office', 'MG Road', 'Bengaluru'],
+  ['560002', 'Office', 'Bengaluru City', 'Bengaluru'],
+  ['560003', 'Home', 'Malleswaram', 'Bengaluru'],
+  ['560004', 'Home', 'Basavanagudi', 'Bengaluru'],
+  ['560005', 'Home', 'Frazer Town', 'Bengaluru'],
+  ['560008', 'Home', 'HAL II Stage', 'Bengaluru'],
+  ['560011', 'Home', 'Jayanagar', 'Bengaluru'],
+  ['560025', 'Office', 'Richmond Town', 'Bengaluru'],
+  ['560034', 'Home', 'Koramangala', 'Bengaluru'],
+  ['560038', 'Home', 'Indiranagar', 'Bengaluru'],
+  ['560066', 'Office', 'Whitefield', 'Bengaluru'],
+  ['560100', 'Office', 'Electronic City', 'Bengaluru'],
+  ['560102', 'Home', 'HSR Layout', 'Bengaluru'],
   // Delhi
-  ['110001', 'Office'], // Connaught Place
-  ['110002', 'Other'], // Darya Ganj
-  ['110003', 'Office'], // Lodhi Road
-  ['110005', 'Home'], // Karol Bagh
-  ['110006', 'Other'], // Chandni Chowk
-  ['110016', 'Home'], // Hauz Khas
-  ['110017', 'Home'], // Malviya Nagar
-  ['110019', 'Office'], // Kalkaji
-  ['110024', 'Home'], // Lajpat Nagar
-  ['110048', 'Home'], // Greater Kailash
-  ['110075', 'Home'], // Dwarka
+  ['110001', 'Office', 'Connaught Place', 'Delhi'],
+  ['110002', 'Other', 'Darya Ganj', 'Delhi'],
+  ['110003', 'Office', 'Lodhi Road', 'Delhi'],
+  ['110005', 'Home', 'Karol Bagh', 'Delhi'],
+  ['110006', 'Other', 'Chandni Chowk', 'Delhi'],
+  ['110016', 'Home', 'Hauz Khas', 'Delhi'],
+  ['110017', 'Home', 'Malviya Nagar', 'Delhi'],
+  ['110019', 'Office', 'Kalkaji', 'Delhi'],
+  ['110024', 'Home', 'Lajpat Nagar', 'Delhi'],
+  ['110048', 'Home', 'Greater Kailash', 'Delhi'],
+  ['110075', 'Home', 'Dwarka', 'Delhi'],
   // Mumbai
-  ['400001', 'Office'], // Fort
-  ['400002', 'Other'], // Kalbadevi
-  ['400005', 'Home'], // Colaba
-  ['400011', 'Office'], // Jacob Circle
-  ['400016', 'Home'], // Mahim
-  ['400018', 'Office'], // Worli
-  ['400028', 'Home'], // Dadar West
-  ['400050', 'Home'], // Bandra West
-  ['400053', 'Home'], // Andheri West
-  ['400076', 'Office'], // Powai
-  ['400093', 'Office'], // Andheri East
+  ['400001', 'Office', 'Fort', 'Mumbai'],
+  ['400002', 'Other', 'Kalbadevi', 'Mumbai'],
+  ['400005', 'Home', 'Colaba', 'Mumbai'],
+  ['400011', 'Office', 'Jacob Circle', 'Mumbai'],
+  ['400016', 'Home', 'Mahim', 'Mumbai'],
+  ['400018', 'Office', 'Worli', 'Mumbai'],
+  ['400028', 'Home', 'Dadar West', 'Mumbai'],
+  ['400050', 'Home', 'Bandra West', 'Mumbai'],
+  ['400053', 'Home', 'Andheri West', 'Mumbai'],
+  ['400076', 'Office', 'Powai', 'Mumbai'],
+  ['400093', 'Office', 'Andheri East', 'Mumbai'],
 ];
 
 const PLANS = [
@@ -70,7 +73,7 @@ export async function seedServiceAreas(db: Database): Promise<void> {
   if (await isEmpty(db, pincodesTable)) {
     await db
       .insert(pincodesTable)
-      .values(PIN_CODES.map(([number, pinType]) => ({ number, pinType })))
+      .values(PIN_CODES.map(([number, pinType, area, city]) => ({ number, pinType, area, city })))
       .onConflictDoNothing();
   }
   if (await isEmpty(db, plansTable)) {

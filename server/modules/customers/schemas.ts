@@ -169,3 +169,37 @@ export const userUpdateUserBody = z.object({
   password: z.preprocess(blankToUndefined, newPassword('Password').optional()),
   address: z.preprocess(blankToUndefined, optionalText('Address', 500)),
 });
+
+/** A customer's internal note (user/notes, user/add-note): written by an admin, never shown to the customer. */
+export const customerNoteDto = z.object({
+  _id: z.string(),
+  userId: z.string(),
+  body: z.string(),
+  adminName: z.string().meta({ description: 'The admin who wrote it' }),
+  createdAt: timestamp,
+});
+
+/** GET /user/notes/:id: a page of the customer's notes, newest first. */
+export const userNotesQuery = z.object({
+  page: pagingQuery.page,
+  limit: z.coerce
+    .number({ error: 'Limit must be a number.' })
+    .int('Limit must be a whole number.')
+    .min(1, 'Limit must be between 1 and 100.')
+    .max(100, 'Limit must be between 1 and 100.')
+    .default(10),
+});
+
+/** GET /user/notes/:id: its answer. */
+export const userNotesAnswer = answers(
+  z.object({ notes: z.array(customerNoteDto), ...pagingFields }),
+);
+
+/** POST /user/add-note: its body. */
+export const userAddNoteBody = z.object({
+  userId,
+  body: requiredText('The note', 1000),
+});
+
+/** POST /user/add-note: its answer. */
+export const userAddNoteAnswer = answers(z.object({ note: customerNoteDto }));

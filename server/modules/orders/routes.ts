@@ -181,8 +181,13 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { querystring: customerOrdersQuery, response: answers(orderPage) },
     },
     async (request) => {
-      const { userId, page, limit } = request.query;
-      const found = await customerOrderPage(app.db, userId, page, limit);
+      const { userId, page, limit, status, serviceId, from, to } = request.query;
+      const found = await customerOrderPage(app.db, userId, page, limit, {
+        status,
+        categoryId: serviceId,
+        from,
+        to,
+      });
       if (!found) throw notFound('This user does not exist.');
       const rows = await repo.rowsOf(found.ids);
       return ok('Orders', {

@@ -205,16 +205,23 @@ export const serviceOrdersQuery = withDays(
 );
 
 /** get-customer-orders (addition): one customer's orders, newest first. */
-export const customerOrdersQuery = z.object({
-  userId: requiredId('User id'),
-  page: pagingQuery.page,
-  limit: z.coerce
-    .number({ error: 'Limit must be a number.' })
-    .int('Limit must be a whole number.')
-    .min(1, 'Limit must be between 1 and 100.')
-    .max(100, 'Limit must be between 1 and 100.')
-    .default(10),
-});
+export const customerOrdersQuery = withDays(
+  z.object({
+    userId: requiredId('User id'),
+    // Addition (issue 37): the Orders tab's filters.
+    status: listStatus,
+    serviceId: optionalId('Service id'),
+    from: day('From'),
+    to: day('To'),
+    page: pagingQuery.page,
+    limit: z.coerce
+      .number({ error: 'Limit must be a number.' })
+      .int('Limit must be a whole number.')
+      .min(1, 'Limit must be between 1 and 100.')
+      .max(100, 'Limit must be between 1 and 100.')
+      .default(10),
+  }),
+);
 
 /** export-orders: the list's parameters without paging. */
 export const orderExportQuery = withDays(z.object({ ...exportQuery, ...ordersQuery }));

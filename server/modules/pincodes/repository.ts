@@ -1,4 +1,4 @@
-import { and, count, eq, like, type SQL } from 'drizzle-orm';
+import { and, count, eq, ilike, like, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { pincodesTable, type PinType, type RecordStatus } from '../../db/schema';
 import { orderBy, tableBatches, type SortKey } from '../../lib/keyset';
@@ -16,6 +16,8 @@ export function toPincodeDto(p: PincodeRow) {
     _id: p.id,
     number: p.number,
     pinType: p.pinType,
+    area: p.area,
+    city: p.city,
     status: p.status,
     createdAt: p.createdAt,
     updatedAt: p.updatedAt,
@@ -30,6 +32,8 @@ export interface PincodeListQuery {
   status?: RecordStatus;
   /** Digits the number starts with. */
   prefix?: string;
+  /** Words found in the area or the city (issue 37). */
+  place?: string;
   sort: keyof typeof PINCODE_SORTS;
   order: 'asc' | 'desc';
 }
@@ -38,6 +42,11 @@ function filterOf(q: PincodeListQuery): SQL | undefined {
   const where: SQL[] = [];
   if (q.status) where.push(eq(pincodesTable.status, q.status));
   if (q.prefix) where.push(like(pincodesTable.number, prefixPattern(q.prefix)));
+  // The pin codes of a service area are a few hundred rows at most: matched in one pass.
+  if (q.place) {
+    const pattern = `%${q.place.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    where.push(or(ilike(pincodesTable.area, pattern), ilike(pincodesTable.city, pattern))!);
+  }
   return and(...where);
 }
 
@@ -71,11 +80,14 @@ export function createPincodeRepository(db: Database) {
       const [row] = await db.select().from(pincodesTable).where(eq(pincodesTable.id, id));
       return row;
     },
-    async create(values: { number: string; pinType: PinType }) {
+    async create(values: { number: string; pinType: PinType; area?: string; city?: string }) {
       const [row] = await db.insert(pincodesTable).values(values).returning();
       return row!;
     },
-    async update(id: string, values: { number: string; pinType?: PinType }) {
+    async update(
+      id: string,
+      values: { number: string; pinType?: PinType; area?: string; city?: string },
+    ) {
       const [row] = await db
         .update(pincodesTable)
         .set(values)

@@ -17,22 +17,24 @@ import {
 } from './schemas';
 import { PINCODE_FIELDS, diffRecords, editedWords } from '../../plugins/auditWords';
 
-/** Pin codes are searched by the digits they start with; other text matches nothing. */
-function digitsOf(search: string | undefined): string | undefined | null {
+/**
+ * Pin codes are searched by the digits they start with, or (issue 37) by words of their area
+ * or city: `400` or `Andheri`.
+ */
+function searchOf(search: string | undefined): { prefix?: string; place?: string } {
   const digits = search?.replace(/\s+/g, '');
-  if (!digits) return undefined;
-  return /^[0-9]+$/.test(digits) ? digits : null;
+  if (!digits) return {};
+  return /^[0-9]+$/.test(digits) ? { prefix: digits } : { place: search!.trim() };
 }
 
 const PINCODE_CSV_COLUMNS: CsvColumn<PincodeRow>[] = [
   { header: 'Pin code', cell: (p) => p.number },
   { header: 'Pin type', cell: (p) => p.pinType },
+  { header: 'Area', cell: (p) => p.area },
+  { header: 'City', cell: (p) => p.city },
   { header: 'Status', cell: (p) => p.status },
   { header: 'Created (IST)', cell: (p) => p.createdAt },
 ];
-
-/** Nothing to export: a search that is not digits. */
-async function* noRows(): AsyncGenerator<PincodeRow[]> {}
 
 const pincodeRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = createPincodeRepository(app.db);
@@ -61,13 +63,9 @@ const pincodeRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const q = request.query;
       const status = activeOrInactive(q.status);
-      const prefix = digitsOf(q.search);
-      if (prefix === null) {
-        return ok('Pin codes', { pincodes: [], ...pagingResult(0, q.page, q.limit) });
-      }
       const { rows, total } = await repo.list({
         status,
-        prefix,
+        ...searchOf(q.search),
         sort: q.sort,
         order: q.sortOrder,
         page: q.page,
@@ -93,14 +91,13 @@ const pincodeRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const q = request.query;
       const status = activeOrInactive(q.status);
-      const prefix = digitsOf(q.search);
       return sendCsv(request, reply, {
         name: 'pincodes',
         columns: PINCODE_CSV_COLUMNS,
-        batches:
-          prefix === null
-            ? noRows()
-            : repo.exportRows({ status, prefix, sort: q.sort, order: q.sortOrder }, CSV_BATCH),
+        batches: repo.exportRows(
+          { status, ...searchOf(q.search), sort: q.sort, order: q.sortOrder },
+          CSV_BATCH,
+        ),
       });
     },
   );
@@ -129,8 +126,10 @@ const pincodeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { pinCode: number, pinType: type } = request.body;
-      const created = await writeErrors(() => repo.create({ number, pinType: type }));
+      const { pinCode: number, pinType: type, area, city } = request.body;
+      const created = await writeErrors(() =>
+        repo.create({ number, pinType: type, area: area ?? '', city: city ?? '' }),
+      );
       return ok(`Pin code ${number} added successfully`, { pincode: toPincodeDto(created) });
     },
   );
@@ -146,10 +145,16 @@ const pincodeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { number, pinType: type } = request.body;
+      const { number, pinType: type, area, city } = request.body;
       const before = await repo.findById(request.params.id);
+      // Left out, the area and city stay as they are; sent blank, they are cleared.
       const updated = await writeErrors(() =>
-        repo.update(request.params.id, { number, ...(type ? { pinType: type } : {}) }),
+        repo.update(request.params.id, {
+          number,
+          ...(type ? { pinType: type } : {}),
+          ...(area !== undefined ? { area } : {}),
+          ...(city !== undefined ? { city } : {}),
+        }),
       );
       if (!updated) throw notFound('This pin code does not exist.');
       const changes = diffRecords(before, updated, PINCODE_FIELDS);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PIN_CODE_FORMAT_MESSAGE, PIN_CODE_PATTERN } from '@shared/pincode';
 import { PIN_TYPES } from '../../db/schema';
 import { answers, pagingFields, recordStatus, timestamp } from '../../lib/responses';
-import { pagingQuery, requiredId, exportQuery } from '../../lib/validation';
+import { optionalText, pagingQuery, requiredId, exportQuery } from '../../lib/validation';
 import { PINCODE_SORTS } from './repository';
 
 /** An Indian PIN code: six digits, the first 1-9. A JSON number is read as its digits. */
@@ -24,6 +24,10 @@ const pincodeDto = z.object({
   _id: z.string(),
   number: z.string(),
   pinType: z.enum(PIN_TYPES),
+  area: z
+    .string()
+    .meta({ description: "Addition (issue 37): the locality it serves; '' when not given" }),
+  city: z.string().meta({ description: "Addition (issue 37): its city; '' when not given" }),
   status: recordStatus,
 
   createdAt: timestamp,
@@ -62,14 +66,21 @@ export const exportPincodesQuery = z.object({
 /** GET pincode/get-pincode/:id: its path parameters. */
 export const getPincodeParams = z.object({ id: pincodeId });
 
+/** Addition (issue 37): the locality and city a pin code serves, each optional. */
+const place = { area: optionalText('Area', 80), city: optionalText('City', 80) };
+
 /** POST pincode/add: its body. */
-export const addPincodeBody = z.object({ pinCode, pinType: pinType.default('Home') });
+export const addPincodeBody = z.object({ pinCode, pinType: pinType.default('Home'), ...place });
 
 /** POST pincode/edit-pincode/:id: its path parameters. */
 export const editPincodeParams = z.object({ id: pincodeId });
 
 /** POST pincode/edit-pincode/:id: its body. */
-export const editPincodeBody = z.object({ number: pinCode, pinType: pinType.optional() });
+export const editPincodeBody = z.object({
+  number: pinCode,
+  pinType: pinType.optional(),
+  ...place,
+});
 
 /** POST pincode/delete-pincode/:id: its path parameters. */
 export const deletePincodeParams = z.object({ id: pincodeId });

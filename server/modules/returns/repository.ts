@@ -5,6 +5,7 @@ import {
   categoriesTable,
   customersTable,
   ordersTable,
+  productsTable,
   returnRequestsTable,
   type ReturnStatus,
 } from '../../db/schema';
@@ -53,6 +54,14 @@ export interface ReturnDetail {
   order: { id: string; orderId: string; quantity: number; status: string };
   customer: { id: string; email: string; firstName: string; lastName: string };
   settledByName: string | null;
+}
+
+/** The product a return request gives back. */
+export interface ReturnItem {
+  _id: string;
+  name: string;
+  /** Litres of a water jar; null for other products. */
+  litres: number | null;
 }
 
 /**
@@ -236,6 +245,19 @@ export function createReturnRepository(db: Database) {
 
   return {
     findById,
+
+    /**
+     * The item the request gives back (issue 37): its order's product, with the jar size in
+     * litres for water; null for an order without a product (a tiffin plan).
+     */
+    async itemOf(orderId: string): Promise<ReturnItem | null> {
+      const [row] = await db
+        .select({ _id: productsTable.id, name: productsTable.name, litres: productsTable.quantity })
+        .from(ordersTable)
+        .innerJoin(productsTable, eq(productsTable.id, ordersTable.productId))
+        .where(eq(ordersTable.id, orderId));
+      return row ?? null;
+    },
 
     /** The one category of that kind (kinds other than `other` are unique). */
     async categoryIdOfKind(kind: 'water' | 'oxygen') {

@@ -145,7 +145,8 @@ const returnRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const detail = await repo.findById(request.params.id);
       if (!detail) throw notFound(NOT_FOUND);
-      return ok('Return request', { returnRequest: toReturnRequestDto(detail) });
+      const item = await repo.itemOf(detail.order.id);
+      return ok('Return request', { returnRequest: { ...toReturnRequestDto(detail), item } });
     },
   );
 

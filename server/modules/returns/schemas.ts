@@ -63,7 +63,18 @@ const returnSort = z
 
 const returnHistoryId = requiredId('Return request id');
 
-export const oneReturnRequest = answers(z.object({ returnRequest: returnRequestDto }));
+/** Addition (issue 37): the item given back; get-return-request sends it, the status change does not. */
+const returnItemDto = z
+  .object({
+    _id: z.string(),
+    name: z.string(),
+    litres: z.number().int().nullable().meta({ description: "A water jar's size in litres" }),
+  })
+  .nullable();
+
+export const oneReturnRequest = answers(
+  z.object({ returnRequest: returnRequestDto.extend({ item: returnItemDto.optional() }) }),
+);
 
 /** Blank form values mean "not sent". */
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);

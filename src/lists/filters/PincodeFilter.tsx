@@ -1,4 +1,5 @@
 import { useGetList } from 'react-admin';
+import { pincodeLabel } from '@shared/pincode';
 import { SelectFilter } from './SelectFilter';
 
 /** Up to this many pin codes fill the dropdown (spec 001 §9). */
@@ -15,7 +16,7 @@ export function PincodeFilter() {
       source="pincode"
       label="app.assigningJobs.pincode"
       allLabel="app.assigningJobs.all_pincodes"
-      choices={pincodes.map((p) => ({ id: String(p.number), name: String(p.number) }))}
+      choices={pincodes.map((p) => ({ id: String(p.number), name: pincodeLabel(p) }))}
       width={180}
     />
   );
