@@ -194,7 +194,7 @@ export const ticketListAnswer = answers(
     tickets: z.array(ticketRowDto),
     ...pagingFields,
     capped: z.boolean().meta({
-      description: 'The filtered total stopped at 10,000 tickets: there are more.',
+      description: 'The filtered total stopped at 1,000 tickets: there are more.',
     }),
   }),
 );
