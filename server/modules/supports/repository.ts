@@ -54,8 +54,12 @@ interface NamedOrder {
   orderId: string;
 }
 
-/** Order ids as the panel shows them (`OD` + day + six characters), with or without `#`. */
-const ORDER_ID_IN_TEXT = /\bOD\d{6}[0-9A-Z]{6}\b/gi;
+/**
+ * Order ids as customers copy them from the app (`OD261128K7QX2M`: `OD`, the day, six
+ * characters), with or without `#`: `OD` and 8 to 16 letters or digits, one a digit at least.
+ * Only ids that name an order are linked, so a word that looks like one costs a lookup.
+ */
+const ORDER_ID_IN_TEXT = /\bOD(?=[0-9A-Z]*\d)[0-9A-Z]{8,16}\b/gi;
 /** A description's first few order ids are linked; more is surely not one order's complaint. */
 const MAX_NAMED_ORDERS = 5;
 
