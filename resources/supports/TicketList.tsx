@@ -9,7 +9,7 @@ import { SelectFilter } from '@/lists/filters/SelectFilter';
 import { PathPagedList } from '@/lists/PathPagedList';
 import { PhoneList, useIsPhone } from '@/lists/PhoneList';
 import { formatPhone } from '@/names';
-import { ageOf, ticketCustomer, ticketTypeName } from './ticketFields';
+import { ageOf, ticketCustomer, ticketTypeName, whenOf } from './ticketFields';
 
 /** Kept in the address: `?status=unresolved&type=3&date=week`; `date` stands for `from`/`to`. */
 const TICKET_FILTERS = ['status', 'type', 'date', 'from', 'to'] as const;
@@ -20,12 +20,12 @@ const ticketPath = (r: RaRecord) => `/support/view-support/${r.id}`;
 function LastReply({ ticket }: { ticket: RaRecord }) {
   const translate = useTranslate();
   if (!ticket.lastReplyAt) return <>{translate('app.supports.no_reply_yet')}</>;
-  const age = ageOf(ticket.lastReplyAt, translate);
+  const when = whenOf(ticket.lastReplyAt, translate);
   return (
     <span title={formatDateTime(ticket.lastReplyAt)}>
       {ticket.lastReplyBy
-        ? translate('app.supports.reply_by', { age, name: ticket.lastReplyBy })
-        : translate('app.supports.reply_ago', { age })}
+        ? translate('app.supports.reply_by', { when, name: ticket.lastReplyBy })
+        : when}
     </span>
   );
 }

@@ -72,3 +72,10 @@ export function ageOf(value: unknown, translate: Translate, now = Date.now()): s
   if (ms < DAY) return translate('app.supports.ages.hours', { n: Math.floor(ms / HOUR) });
   return translate('app.supports.ages.days', { n: Math.floor(ms / DAY) });
 }
+
+/** When, said from now: 'just now', '12 min ago', '3 h ago'. */
+export function whenOf(value: unknown, translate: Translate, now = Date.now()): string {
+  const age = ageOf(value, translate, now);
+  const justNow = translate('app.supports.ages.now');
+  return !age || age === justNow ? age : translate('app.supports.ago', { age });
+}
