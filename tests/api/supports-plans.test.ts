@@ -116,3 +116,18 @@ describe('the ticket list is served by indexes', () => {
     );
   }, 300_000);
 });
+
+describe("seed:large keeps each ticket's latest reply", () => {
+  it('writes last_reply_at and last_reply_by as the newest reply of each ticket', async () => {
+    const [row] = await raw(`SELECT
+        count(*) FILTER (WHERE t.last_reply_at IS DISTINCT FROM r.date)::int AS wrong_time,
+        count(*) FILTER (WHERE t.last_reply_by IS DISTINCT FROM r.admin_name)::int AS wrong_name,
+        count(*) FILTER (WHERE r.date IS NOT NULL)::int AS answered
+      FROM support_tickets t LEFT JOIN LATERAL (
+        SELECT date, admin_name FROM support_replies WHERE ticket_id = t.id
+        ORDER BY date DESC LIMIT 1
+      ) r ON true`);
+    expect(row).toMatchObject({ wrong_time: 0, wrong_name: 0 });
+    expect(row!.answered).toBeGreaterThan(1000);
+  }, 60_000);
+});
