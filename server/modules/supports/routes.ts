@@ -248,6 +248,13 @@ const supportRoutes: FastifyPluginAsyncZod = async (app) => {
       if (outcome === 'missing') throw notFound(TICKET_NOT_FOUND);
       if (outcome === 'alreadyOpen') throw conflict('This ticket is already open.');
       const support = await repo.findTicket(supportId);
+      if (support) {
+        const customer = `${support.userId.firstName} ${support.userId.lastName}`.trim();
+        request.audit({
+          summary: `${reply ? 'Reopened and replied to' : 'Reopened'} the ${support.supportTypeName} ticket of ${customer}`,
+          changes: [{ field: 'Status', from: 'resolved', to: 'unresolved' }],
+        });
+      }
       return ok('Ticket reopened.', { support });
     },
   );
