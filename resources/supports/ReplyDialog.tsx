@@ -29,7 +29,17 @@ const replyGiven = (value: unknown) =>
   typeof value === 'string' && value.trim() ? undefined : 'app.supports.reply_required';
 
 /**
- * The reply modal: a status (none chosen at first) and the reply, sent with POST
+ * The status a reply starts with: the ticket's own. Replies are shown only on open tickets, so
+ * this is "unresolved": a reply saves without picking, and closing the ticket is a choice the
+ * operator makes. Preselecting "resolved" would let a quick acknowledgement ("we are checking")
+ * drop a ticket out of the unresolved list unnoticed; one wrongly left open stays in sight. The
+ * same rule as the order status dialog, which opens on the order's current status.
+ */
+const startingStatus = (ticket: RaRecord) =>
+  ticket.status === 'resolved' ? 'resolved' : 'unresolved';
+
+/**
+ * The reply modal: a status (the ticket's own at first) and the reply, sent with POST
  * support/make-resolve. Success: the server's message, and the admin stays with that customer's
  * tickets, the reply shown (the spec's client went back to the Help list; docs/api.md). Failure: the action's
  * own message, with the server's reason when it gave one (e.g. the ticket was resolved meanwhile:
@@ -77,7 +87,11 @@ export function ReplyDialog({
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="reply-dialog-title">
-      <Form disableInvalidFormNotification onSubmit={send} record={{ status: '', reply: '' }}>
+      <Form
+        disableInvalidFormNotification
+        onSubmit={send}
+        record={{ status: startingStatus(ticket), reply: '' }}
+      >
         <DialogTitle id="reply-dialog-title">{title}</DialogTitle>
         <DialogContent>
           <SelectInput

@@ -16,13 +16,15 @@ import { useState } from 'react';
 import { useTranslate, type RaRecord } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { formatDateTime } from '@/format';
+import { ReopenButton } from './ReopenButton';
 import { ReplyDialog } from './ReplyDialog';
 import { TicketStatusChip } from '@/components/TicketStatusChip';
 import { isResolved, repliesInOrder, ticketTypeName } from './ticketFields';
 
 /**
  * One ticket: its type, status, description, date, the replies in the order they were written
- * ('No replies yet.' when none), and Reply while it is not resolved. `linked` makes the type a
+ * with who wrote each and when ('No replies yet.' when none), Reply while it is not resolved
+ * and Reopen once it is. `linked` makes the type a
  * link to the ticket's own page (support/view-support/{id}), from the customer's list.
  */
 export function TicketCard({ ticket, linked = false }: { ticket: RaRecord; linked?: boolean }) {
@@ -77,7 +79,14 @@ export function TicketCard({ ticket, linked = false }: { ticket: RaRecord; linke
                 <ListItem key={reply._id ?? i} disableGutters divider={i < replies.length - 1}>
                   <ListItemText
                     primary={reply.message}
-                    secondary={formatDateTime(reply.date)}
+                    secondary={
+                      reply.by?.name
+                        ? translate('app.supports.reply_meta', {
+                            name: reply.by.name,
+                            date: formatDateTime(reply.date),
+                          })
+                        : formatDateTime(reply.date)
+                    }
                     slotProps={{ primary: { sx: { whiteSpace: 'pre-wrap' } } }}
                   />
                 </ListItem>
@@ -86,13 +95,15 @@ export function TicketCard({ ticket, linked = false }: { ticket: RaRecord; linke
           )}
         </Box>
       </CardContent>
-      {!isResolved(ticket) && (
-        <CardActions>
+      <CardActions>
+        {isResolved(ticket) ? (
+          <ReopenButton ticket={ticket} type={type} />
+        ) : (
           <Button variant="contained" startIcon={<ReplyIcon />} onClick={() => setReplying(true)}>
             {translate('app.supports.reply')}
           </Button>
-        </CardActions>
-      )}
+        )}
+      </CardActions>
       {replying && (
         <ReplyDialog
           ticket={ticket}

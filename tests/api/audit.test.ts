@@ -837,6 +837,17 @@ describe('audit trail of every write route', () => {
           });
       },
     },
+    'POST /api/support/reopen-support': {
+      call: async () => {
+        const ticket = await openTicket(server.db, {
+          customerId: f.customers[0]!.id,
+          supportType: 1,
+          description: 'Nobody came in my slot.',
+          status: 'resolved',
+        });
+        return () => post('/api/support/reopen-support', { supportId: ticket.id });
+      },
+    },
     'POST /api/terms-conditions/create-terms': {
       call: async () => () =>
         post('/api/terms-conditions/create-terms', { content: '<p>Terms</p>', type: 'terms' }),

@@ -113,6 +113,11 @@ export const E2E_JOBS = {
   bulkOrders: ['ODE2EBULK00001', 'ODE2EBULK00002'] as const,
   /** The customer whose ticket the support spec answers, and the ticket's text. */
   ticket: 'The jar delivered this morning had a broken seal. Please replace it.',
+  /**
+   * A resolved Returns & Refunds ticket, raised two hours ago, naming the ledger order: the
+   * ticket list spec finds it, reopens it, answers it and resolves it again.
+   */
+  namedTicket: 'Refund for #ODE2ELEDGER01?',
 };
 
 /** The five categories the server seeds on an empty database, in their order. */

@@ -125,6 +125,14 @@ async function prepareJobs(db: typeof database.db) {
     supportType: 0,
     description: E2E_JOBS.ticket,
   });
+  // Short (the dashboard cuts only prepare's first ticket) and older than it (Help's first row).
+  await openTicket(db, {
+    customerId: customers[7]!.id,
+    supportType: 2,
+    description: E2E_JOBS.namedTicket,
+    status: 'resolved',
+    createdAt: new Date(Date.now() - 2 * 60 * 60_000),
+  });
   // Laundry orders, the newest, for the bulk status change: no other spec counts them.
   const laundry = await categoryOf('laundry');
   for (const orderId of E2E_JOBS.bulkOrders) {

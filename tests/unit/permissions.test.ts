@@ -85,6 +85,22 @@ describe('buildMenu', () => {
   });
 });
 
+describe('the support group (issue 37)', () => {
+  it('offers the Help list and the ticket list beside it, to an admin with Support Management', () => {
+    const menu = buildMenu(resources, categories, {
+      role: 'admin',
+      permissions: { supports: true },
+    });
+    const support = menu.groups.find((g) => g.id === 'supports')!;
+    expect(support.links.map((l) => [l.label, l.to])).toEqual([
+      ['Help', 'supports/1'],
+      ['Tickets', 'support/tickets/1'],
+    ]);
+    const place = locateInMenu(menu, resources, '/support/tickets/4');
+    expect(place.link?.to).toBe('support/tickets/1');
+  });
+});
+
 describe('locateInMenu: the sidebar place of a page opened by its URL', () => {
   const menu = buildMenu(resources, categories, { role: 'super-admin', permissions: {} });
   const place = (path: string) => {

@@ -272,7 +272,12 @@ describe('a customer’s tickets', () => {
     const dataProvider = fakeSupports();
     renderPanel('/support/view/u1', { dataProvider });
     await heading('Support Tickets');
-    expect(screen.getByText('Aarav Sharma · aarav@example.in')).toBeInTheDocument();
+    // The customer links to the customer's view (issue 37), beside the e-mail.
+    expect(screen.getByRole('link', { name: 'Open customer Aarav Sharma' })).toHaveAttribute(
+      'href',
+      '/user/view/u1',
+    );
+    expect(screen.getByText(/· aarav@example\.in/)).toBeInTheDocument();
     expect(dataProvider.getList).toHaveBeenCalledWith(
       'supports',
       expect.objectContaining({ filter: { userId: 'u1' }, meta: { list: 'forUser' } }),
@@ -328,7 +333,12 @@ describe('a customer’s tickets', () => {
       'supports',
       expect.objectContaining({ id: 't-new' }),
     );
-    expect(screen.getByText('Aarav Sharma · aarav@example.in')).toBeInTheDocument();
+    // The customer links to the customer's view (issue 37), beside the e-mail.
+    expect(screen.getByRole('link', { name: 'Open customer Aarav Sharma' })).toHaveAttribute(
+      'href',
+      '/user/view/u1',
+    );
+    expect(screen.getByText(/· aarav@example\.in/)).toBeInTheDocument();
     expect(screen.getAllByRole('article')).toHaveLength(1);
     expect(
       within(card('Shipping & Delivery')).getByText('Second: it left the depot.'),
@@ -364,15 +374,16 @@ describe('the reply modal', () => {
     await userEvent.paste(text);
   }
 
-  it('asks for a status and a reply before sending', async () => {
+  it("starts on the ticket's own status and asks for a reply before sending", async () => {
     const dataProvider = fakeSupports();
     const dialog = await openReply(dataProvider);
-    expect(within(dialog).getByRole('combobox', { name: /Status/ })).not.toHaveTextContent(
-      /resolved/i,
+    // Preselected (issue 37): a reply saves without picking a status.
+    expect(within(dialog).getByRole('combobox', { name: /Status/ })).toHaveTextContent(
+      'Unresolved',
     );
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await within(dialog).findByText('Please select status.')).toBeInTheDocument();
-    expect(within(dialog).getByText('Please enter reply.')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Please enter reply.')).toBeInTheDocument();
+    expect(within(dialog).queryByText('Please select status.')).not.toBeInTheDocument();
     // Blank space is no reply.
     await userEvent.type(within(dialog).getByRole('textbox', { name: /Reply/ }), '   ');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));

@@ -42,6 +42,8 @@ export async function openTicket(db: Database, input: NewTicket) {
         status: input.status ?? 'unresolved',
         createdAt,
         updatedAt: replies.at(-1)?.date ?? createdAt,
+        lastReplyAt: replies.at(-1)?.date ?? null,
+        lastReplyBy: replies.length ? (replies.at(-1)!.adminName ?? null) : null,
       })
       .returning();
     if (replies.length) {

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-o
 import type { Database } from '../../db/client';
 import {
   customersTable,
+  ordersTable,
   SUPPORT_TYPES,
   supportCustomersTable,
   supportRepliesTable,
@@ -44,6 +45,28 @@ interface TicketCustomer {
   firstName: string;
   lastName: string;
   email: string;
+  phone: string;
+}
+
+/** An order a ticket's description names by its order id. */
+interface NamedOrder {
+  id: string;
+  orderId: string;
+}
+
+/**
+ * Order ids as customers copy them from the app (`OD261128K7QX2M`: `OD`, the day, six
+ * characters), with or without `#`: `OD` and 8 to 16 letters or digits, one a digit at least.
+ * Only ids that name an order are linked, so a word that looks like one costs a lookup.
+ */
+const ORDER_ID_IN_TEXT = /\bOD(?=[0-9A-Z]*\d)[0-9A-Z]{8,16}\b/gi;
+/** A description's first few order ids are linked; more is surely not one order's complaint. */
+const MAX_NAMED_ORDERS = 5;
+
+/** The order ids a description names, upper-cased, each once. */
+export function orderIdsIn(text: string): string[] {
+  const found = (text.match(ORDER_ID_IN_TEXT) ?? []).map((id) => id.toUpperCase());
+  return [...new Set(found)].slice(0, MAX_NAMED_ORDERS);
 }
 
 const ticketFields = {
@@ -53,6 +76,7 @@ const ticketFields = {
     firstName: customersTable.firstName,
     lastName: customersTable.lastName,
     email: customersTable.email,
+    phone: customersTable.phone,
   },
 };
 
@@ -69,8 +93,16 @@ export function toSupportSummaryDto(row: SupportSummaryRow) {
   };
 }
 
-/** The spec's ticket: `userId` is the customer object, `reply` the answers oldest first. */
-export function toTicketDto(t: TicketRow, customer: TicketCustomer, replies: ReplyRow[]) {
+/**
+ * The spec's ticket: `userId` is the customer object, `reply` the answers oldest first; the
+ * additions (issue 37) `userId.phone`, the latest reply and the orders the description names.
+ */
+export function toTicketDto(
+  t: TicketRow,
+  customer: TicketCustomer,
+  replies: ReplyRow[],
+  orders: NamedOrder[] = [],
+) {
   return {
     _id: t.id,
     supportType: t.supportType,
@@ -80,10 +112,14 @@ export function toTicketDto(t: TicketRow, customer: TicketCustomer, replies: Rep
       firstName: customer.firstName,
       lastName: customer.lastName,
       email: customer.email,
+      phone: customer.phone,
     },
     status: t.status,
     description: t.description,
     createdAt: t.createdAt,
+    lastReplyAt: t.lastReplyAt,
+    lastReplyBy: t.lastReplyBy,
+    orders: orders.map((o) => ({ _id: o.id, orderId: o.orderId })),
     reply: replies.map((r) => ({
       _id: r.id,
       message: r.message,
@@ -96,6 +132,7 @@ export function toTicketDto(t: TicketRow, customer: TicketCustomer, replies: Rep
 export type TicketDto = ReturnType<typeof toTicketDto>;
 
 export type ReplyOutcome = 'sent' | 'missing' | 'alreadyResolved';
+export type ReopenOutcome = 'reopened' | 'missing' | 'alreadyOpen';
 
 export function createSupportRepository(db: Database) {
   /** The tickets with their replies, loaded for the whole set in one query. */
@@ -124,7 +161,24 @@ export function createSupportRepository(db: Database) {
       list.push(r);
       byTicket.set(r.ticketId, list);
     }
-    return rows.map((r) => toTicketDto(r.ticket, r.customer, byTicket.get(r.ticket.id) ?? []));
+    const named = new Map(rows.map((r) => [r.ticket.id, orderIdsIn(r.ticket.description)]));
+    const orderIds = [...new Set([...named.values()].flat())];
+    // By orders_order_id_key; an id that names no order is left as plain text.
+    const orders = orderIds.length
+      ? await db
+          .select({ id: ordersTable.id, orderId: ordersTable.orderId })
+          .from(ordersTable)
+          .where(inArray(ordersTable.orderId, orderIds))
+      : [];
+    const byOrderId = new Map(orders.map((o) => [o.orderId, o]));
+    return rows.map((r) =>
+      toTicketDto(
+        r.ticket,
+        r.customer,
+        byTicket.get(r.ticket.id) ?? [],
+        (named.get(r.ticket.id) ?? []).flatMap((id) => byOrderId.get(id) ?? []),
+      ),
+    );
   }
 
   function tickets() {
@@ -250,9 +304,10 @@ export function createSupportRepository(db: Database) {
       input: { message: string; status: SupportStatus; adminId: string; adminName: string },
     ): Promise<ReplyOutcome> {
       return db.transaction(async (tx) => {
+        const date = new Date();
         const [open] = await tx
           .update(supportTicketsTable)
-          .set({ status: input.status })
+          .set({ status: input.status, lastReplyAt: date, lastReplyBy: input.adminName })
           .where(
             and(eq(supportTicketsTable.id, ticketId), eq(supportTicketsTable.status, 'unresolved')),
           )
@@ -269,9 +324,50 @@ export function createSupportRepository(db: Database) {
           message: input.message,
           adminId: input.adminId,
           adminName: input.adminName,
-          date: new Date(),
+          date,
         });
         return 'sent';
+      });
+    },
+
+    /**
+     * Reopens a resolved ticket (status back to unresolved; support_customers' counts follow by
+     * trigger), with the admin's reply when one is given, in one transaction. Conditional, as
+     * `reply` is: a ticket reopened meanwhile by another admin is refused.
+     */
+    async reopen(
+      ticketId: string,
+      input: { message?: string; adminId: string; adminName: string },
+    ): Promise<ReopenOutcome> {
+      return db.transaction(async (tx) => {
+        const date = new Date();
+        const [reopened] = await tx
+          .update(supportTicketsTable)
+          .set({
+            status: 'unresolved',
+            ...(input.message ? { lastReplyAt: date, lastReplyBy: input.adminName } : {}),
+          })
+          .where(
+            and(eq(supportTicketsTable.id, ticketId), eq(supportTicketsTable.status, 'resolved')),
+          )
+          .returning({ id: supportTicketsTable.id });
+        if (!reopened) {
+          const [existing] = await tx
+            .select({ id: supportTicketsTable.id })
+            .from(supportTicketsTable)
+            .where(eq(supportTicketsTable.id, ticketId));
+          return existing ? 'alreadyOpen' : 'missing';
+        }
+        if (input.message) {
+          await tx.insert(supportRepliesTable).values({
+            ticketId,
+            message: input.message,
+            adminId: input.adminId,
+            adminName: input.adminName,
+            date,
+          });
+        }
+        return 'reopened';
       });
     },
   };

@@ -4,6 +4,8 @@ import { CSV_BATCH, csvAnswer, sendCsv, type CsvColumn } from '../../lib/csv';
 import { conflict, notFound, unauthorized } from '../../lib/errors';
 import { answers } from '../../lib/responses';
 import { pagingResult } from '../../lib/validation';
+import { SUPPORT_TYPES } from '../../db/schema';
+import { createTicketList, type TicketListRow } from './ticketList';
 import {
   createSupportRepository,
   toSupportSummaryDto,
@@ -20,7 +22,11 @@ import {
   HelpStatus,
   makeResolveAnswer,
   makeResolveBody,
+  exportTicketsQuery,
+  reopenSupportBody,
   supportSummaryPage,
+  ticketListAnswer,
+  ticketListQuery,
 } from './schemas';
 
 const TICKET_NOT_FOUND = 'This ticket does not exist.';
@@ -48,9 +54,45 @@ const SUPPORT_CSV_COLUMNS: CsvColumn<SupportSummaryRow>[] = [
   { header: 'Last ticket (IST)', cell: (r) => r.summary.lastTicketAt },
 ];
 
+/** A row of the ticket list (GET support/tickets). */
+function toTicketRowDto({ ticket: t, customer: c }: TicketListRow) {
+  return {
+    _id: t.id,
+    supportType: t.supportType,
+    supportTypeName: SUPPORT_TYPES[t.supportType] ?? ('Other' as const),
+    status: t.status,
+    description: t.description,
+    createdAt: t.createdAt,
+    lastReplyAt: t.lastReplyAt,
+    lastReplyBy: t.lastReplyBy,
+    customer: {
+      _id: c.id,
+      firstName: c.firstName,
+      lastName: c.lastName,
+      email: c.email,
+      phone: c.phone,
+    },
+  };
+}
+
+/** The columns of the ticket list's export: one ticket a row. */
+const TICKET_CSV_COLUMNS: CsvColumn<TicketListRow>[] = [
+  { header: 'Ticket ID', cell: (r) => r.ticket.id },
+  { header: 'Type', cell: (r) => SUPPORT_TYPES[r.ticket.supportType] ?? 'Other' },
+  { header: 'Customer', cell: (r) => `${r.customer.firstName} ${r.customer.lastName}`.trim() },
+  { header: 'Phone', cell: (r) => r.customer.phone },
+  { header: 'Email', cell: (r) => r.customer.email },
+  { header: 'Status', cell: (r) => r.ticket.status },
+  { header: 'Raised (IST)', cell: (r) => r.ticket.createdAt },
+  { header: 'Last reply (IST)', cell: (r) => r.ticket.lastReplyAt },
+  { header: 'Last reply by', cell: (r) => r.ticket.lastReplyBy },
+  { header: 'Description', cell: (r) => r.ticket.description },
+];
+
 /** Support calls (spec 001 §7): every answer, errors included, spells the code `statuscode`. */
 const supportRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = createSupportRepository(app.db);
+  const ticketList = createTicketList(app.db);
   const config = { access: 'supports', envelope: 'statuscode' } as const;
 
   app.get(
@@ -94,6 +136,39 @@ const supportRoutes: FastifyPluginAsyncZod = async (app) => {
         name: 'supports',
         columns: SUPPORT_CSV_COLUMNS,
         batches: repo.exportCustomers(helpQuery(request.query), CSV_BATCH),
+      }),
+  );
+
+  // Addition (issue 37): one row per ticket, newest first, with search and filters.
+  app.get(
+    '/tickets',
+    { config, schema: { querystring: ticketListQuery, response: ticketListAnswer } },
+    async (request) => {
+      const { page, limit, ...filters } = request.query;
+      const { rows, total, capped } = await ticketList.page({ ...filters, page, limit });
+      return ok('Tickets', {
+        tickets: rows.map(toTicketRowDto),
+        ...pagingResult(total, page, limit),
+        capped,
+      });
+    },
+  );
+
+  // Addition (issue 37): the ticket list as CSV, with its filters but no paging.
+  app.get(
+    '/export-tickets',
+    {
+      config,
+      schema: {
+        querystring: exportTicketsQuery,
+        response: csvAnswer('tickets', 'Every ticket of the ticket list, with its filters'),
+      },
+    },
+    async (request, reply) =>
+      sendCsv(request, reply, {
+        name: 'tickets',
+        columns: TICKET_CSV_COLUMNS,
+        batches: ticketList.batches(request.query, CSV_BATCH),
       }),
   );
 
@@ -155,6 +230,32 @@ const supportRoutes: FastifyPluginAsyncZod = async (app) => {
       if (outcome === 'alreadyResolved') throw conflict('This ticket is already resolved.');
       const support = await repo.findTicket(supportId);
       return ok('Reply sent.', { support });
+    },
+  );
+
+  // Addition (issue 37): a resolved ticket back to unresolved, with an optional reply.
+  app.post(
+    '/reopen-support',
+    { config, schema: { body: reopenSupportBody, response: makeResolveAnswer } },
+    async (request) => {
+      const { supportId, reply } = request.body;
+      if (!request.admin) throw unauthorized();
+      const outcome = await repo.reopen(supportId, {
+        message: reply,
+        adminId: request.admin.id,
+        adminName: request.admin.name,
+      });
+      if (outcome === 'missing') throw notFound(TICKET_NOT_FOUND);
+      if (outcome === 'alreadyOpen') throw conflict('This ticket is already open.');
+      const support = await repo.findTicket(supportId);
+      if (support) {
+        const customer = `${support.userId.firstName} ${support.userId.lastName}`.trim();
+        request.audit({
+          summary: `${reply ? 'Reopened and replied to' : 'Reopened'} the ${support.supportTypeName} ticket of ${customer}`,
+          changes: [{ field: 'Status', from: 'resolved', to: 'unresolved' }],
+        });
+      }
+      return ok('Ticket reopened.', { support });
     },
   );
 };

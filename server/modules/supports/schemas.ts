@@ -4,6 +4,7 @@ import { SUPPORT_TYPES } from '@shared/support';
 import { count, pagingFields, timestamp } from '../../lib/responses';
 import { answers } from '../../lib/responses';
 import { pagingQuery, plainText, requiredId, exportQuery } from '../../lib/validation';
+import { day, withDays } from '../orders/filters';
 import { SUPPORT_SORTS, type SupportSort } from './repository';
 
 /**
@@ -48,10 +49,21 @@ export const ticketDto = z.object({
     firstName: z.string(),
     lastName: z.string(),
     email: z.string(),
+    phone: z.string().meta({ description: "Addition (issue 37): the customer's phone." }),
   }),
   status: z.enum(SUPPORT_STATUSES),
   description: z.string(),
   createdAt: timestamp,
+  lastReplyAt: timestamp
+    .nullable()
+    .meta({ description: 'Addition (issue 37): when the latest reply was written; null: none.' }),
+  lastReplyBy: z
+    .string()
+    .nullable()
+    .meta({ description: 'Addition (issue 37): who wrote the latest reply.' }),
+  orders: z.array(z.object({ _id: z.string(), orderId: z.string() })).meta({
+    description: 'Addition (issue 37): the orders the description names by order id.',
+  }),
   reply: z.array(supportReplyDto),
 });
 
@@ -119,3 +131,70 @@ export const makeResolveBody = z.object({
 
 /** POST support/make-resolve: its answer. */
 export const makeResolveAnswer = answers(z.object({ support: ticketDto.optional() }));
+
+/** Optional text of an admin's reply, as make-resolve checks it. */
+const replyText = plainText('The reply')
+  .trim()
+  .max(2000, 'The reply must be at most 2000 characters.');
+
+/** POST support/reopen-support (addition, issue 37): its body. */
+export const reopenSupportBody = z.object({
+  supportId: ticketId,
+  reply: replyText.optional().transform((v) => v || undefined),
+});
+
+/** A type filter: a code of SUPPORT_TYPES; blank is every type. */
+const ticketType = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || (/^\d$/.test(v) && Number(v) < SUPPORT_TYPES.length), {
+    error: `Type must be a number from 0 to ${SUPPORT_TYPES.length - 1}.`,
+  })
+  .optional()
+  .transform((v) => (v ? Number(v) : undefined));
+
+const ticketListFilters = {
+  search: pagingQuery.search,
+  status: ticketStatusFilter.transform((v) => v || undefined),
+  type: ticketType,
+  from: day('From'),
+  to: day('To'),
+};
+
+/** GET support/tickets (addition, issue 37): its query. */
+export const ticketListQuery = withDays(
+  z.object({ page: pagingQuery.page, limit: pagingQuery.limit, ...ticketListFilters }),
+);
+
+/** GET support/export-tickets (addition, issue 37): its query. */
+export const exportTicketsQuery = withDays(z.object(ticketListFilters));
+
+/** A row of the ticket list (toTicketRowDto). */
+export const ticketRowDto = z.object({
+  _id: z.string(),
+  supportType: count,
+  supportTypeName: z.enum([...SUPPORT_TYPES, 'Other']),
+  status: z.enum(SUPPORT_STATUSES),
+  description: z.string(),
+  createdAt: timestamp,
+  lastReplyAt: timestamp.nullable(),
+  lastReplyBy: z.string().nullable(),
+  customer: z.object({
+    _id: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    phone: z.string(),
+  }),
+});
+
+/** GET support/tickets: its answer. */
+export const ticketListAnswer = answers(
+  z.object({
+    tickets: z.array(ticketRowDto),
+    ...pagingFields,
+    capped: z.boolean().meta({
+      description: 'The filtered total stopped at 1,000 tickets: there are more.',
+    }),
+  }),
+);

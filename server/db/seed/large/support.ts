@@ -103,16 +103,18 @@ export async function loadTickets(
     ) t JOIN seed_customers c ON c.k = t.k
     ORDER BY j`);
 
-  await run(`INSERT INTO support_tickets (id, customer_id, support_type, status, description,
-      created_at, updated_at)
-    SELECT id, customer_id, type, CASE WHEN resolved THEN 'resolved' ELSE 'unresolved' END,
-      (${textArray(COMPLAINTS)})[1 + type * ${PER_TYPE} + ${below(PER_TYPE, 'j', SALT.complaint)}],
-      at, updated_at
-    FROM seed_tickets`);
-
   const adminIds = textArray(ref.staff.map((s) => s.id));
   const adminNames = textArray(ref.staff.map((s) => s.name));
   const admin = below(ref.staff.length, 't.j', SALT.admin);
+  // Each ticket's latest reply (issue 37), as the replies below write it.
+  await run(`INSERT INTO support_tickets (id, customer_id, support_type, status, description,
+      created_at, updated_at, last_reply_at, last_reply_by)
+    SELECT id, customer_id, type, CASE WHEN resolved THEN 'resolved' ELSE 'unresolved' END,
+      (${textArray(COMPLAINTS)})[1 + type * ${PER_TYPE} + ${below(PER_TYPE, 'j', SALT.complaint)}],
+      at, updated_at, coalesce(follow_at, reply_at),
+      CASE WHEN reply_at IS NOT NULL THEN (${adminNames})[1 + ${admin}] END
+    FROM seed_tickets t`);
+
   await run(`INSERT INTO support_replies (id, ticket_id, message, admin_id, admin_name, date)
     SELECT ${uuid7('r.date', 't.j * 2 + r.n', ID_TAGS.reply)}, t.id, r.message,
       (${adminIds})[1 + ${admin}], (${adminNames})[1 + ${admin}], r.date
