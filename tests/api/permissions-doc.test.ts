@@ -57,6 +57,8 @@ const EXPECTED_ACCESS: Record<string, Access> = {
   'POST /api/user/update-user-status': 'userManagement',
   'POST /api/user/bulk-update-status': 'userManagement',
   'POST /api/user/update-user': 'userManagement',
+  // Issue 37: New order.
+  'POST /api/user/add-user': 'userManagement',
   'GET /api/category/view-all-categories': 'signedIn',
   'GET /api/category/export-categories': 'signedIn',
   'GET /api/category/get-category/:id': 'signedIn',
@@ -113,6 +115,7 @@ const EXPECTED_ACCESS: Record<string, Access> = {
   'POST /api/order/assign-rider': 'assigningJobs',
   'POST /api/order/auto-assign/:serviceId': 'assigningJobs',
   'POST /api/order/place-order': 'orders',
+  'POST /api/order/price-preview': 'orders',
   'GET /api/order/get-customer-orders': 'orders',
   // Issue 35: subscriptions.
   'POST /api/subscription/create': 'orders',
