@@ -68,7 +68,15 @@ function NewCustomerDialog({
   });
   const t = (key: string) => `app.orders.add_customer_${key}`;
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="add-customer-title">
+    <Dialog
+      open
+      onClose={onClose}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby="add-customer-title"
+      // Back on the search, focus would open its list over the fields that come next.
+      disableRestoreFocus
+    >
       {/* Its own form, rendered in a portal but inside New order's in React: its submit
           must not reach New order's form. */}
       <Box onSubmit={(e) => e.stopPropagation()}>

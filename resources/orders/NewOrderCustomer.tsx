@@ -24,9 +24,11 @@ interface Address {
   isDefault: boolean;
 }
 
-/** '12 MG Road, Bengaluru 560001': an address on one line. */
+/** '12 MG Road, Bengaluru 560001': an address on one line (the city once, if it holds it). */
 export const addressLine = (a: Partial<Address>) =>
-  [a.fullAddress, [a.city, a.pincode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  a.fullAddress && a.pincode && a.fullAddress.includes(a.pincode)
+    ? a.fullAddress
+    : [a.fullAddress, [a.city, a.pincode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
 
 const customerText = (r: RaRecord) =>
   r ? [fullName(r), formatPhone(r.phone)].filter(Boolean).join(' · ') : '';
