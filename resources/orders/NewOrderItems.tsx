@@ -114,18 +114,24 @@ function AccessoryInputs({ serviceId }: { serviceId: string }) {
       <Typography variant="subtitle2" sx={{ mt: 1 }}>
         {translate('app.orders.new_accessories')}
       </Typography>
-      <Box sx={{ display: 'flex', columnGap: 2, flexWrap: 'wrap' }}>
+      <Box
+        sx={{
+          display: 'grid',
+          columnGap: 2,
+          gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))',
+        }}
+      >
         {accessories.map((a) => (
           <NumberInput
             key={a.id}
             source={accessorySource(String(a.id))}
-            label={translate('app.orders.new_accessory_quantity', {
-              name: a.name,
+            label={a.name}
+            helperText={translate('app.orders.new_accessory_price', {
               price: formatRupees(sellingPrice(a)),
             })}
             validate={countRule}
             step={1}
-            sx={{ width: 220 }}
+            fullWidth
           />
         ))}
       </Box>

@@ -109,7 +109,7 @@ export const messages = {
   new_product: 'Product',
   new_product_option: '%{name} · %{price}',
   new_accessories: 'Accessories',
-  new_accessory_quantity: '%{name} (%{price} each)',
+  new_accessory_price: '%{price} each',
   new_slot: 'Delivery slot',
   new_slot_help: 'Left empty: an emergency is promised within 2 hours.',
   new_emergency: 'Emergency delivery',
