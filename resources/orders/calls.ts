@@ -19,8 +19,56 @@ export const GET_ORDER: ApiCall = {
   resultKey: 'order',
 };
 
+/** What order/place-order and order/price-preview take: an order taken by phone (New order). */
+export interface PhoneOrderBody {
+  customerId: string;
+  addressId: string;
+  productId: string;
+  quantity: number;
+  returnQuantity?: number;
+  deliveryTime?: string;
+  isEmergency?: boolean;
+  paymentMethod: string;
+  specialInstruction?: string;
+  accessories?: { accessoryId: string; quantity: number }[];
+}
+
+/** order/price-preview's answer: the order priced as placing it would price it. */
+export interface PricePreview {
+  lines: {
+    kind: 'product' | 'accessory';
+    _id: string;
+    name: string;
+    quantity: number;
+    unitPrice: number;
+    amount: number;
+  }[];
+  amount: number;
+  deliveryCharge: number;
+  emergencyCharge: number;
+  gst: number;
+  totalAmount: number;
+  orderType: 'fresh' | 'reorder';
+  deliveryTime: string | null;
+  pincode: string;
+}
+
 /** The orders' actions (the orders resource declares them; assigning jobs uses them too). */
 export const orderActions = {
+  /** New order (addition, issue 37): JSON, place-order's body; nothing is written. */
+  previewOrderPrice: action<PhoneOrderBody, PricePreview>({
+    method: 'POST',
+    path: 'order/price-preview',
+    bodyKind: 'json',
+    resultKey: 'preview',
+  }),
+  /** New order's save (addition, issue 15.6): JSON; answers the order placed. */
+  placePhoneOrder: action<PhoneOrderBody, { _id: string; orderId: string }>({
+    method: 'POST',
+    path: 'order/place-order',
+    bodyKind: 'json',
+    resultKey: 'order',
+  }),
   /** The status modal and 'Mark As Delivered': multipart { orderId: <_id>, status }. */
   setOrderStatus: action<{ id: Identifier; status: OrderStatus }>({
     method: 'POST',

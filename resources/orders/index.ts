@@ -2,6 +2,7 @@ import { lazyScreen, type ListCall, type ResourceDeclaration } from '@/providers
 import { GET_ORDER, orderActions, ORDERS_CSV } from './calls';
 
 const AllOrdersList = lazyScreen(() => import('./AllOrdersList'), 'AllOrdersList');
+const NewOrder = lazyScreen(() => import('./NewOrder'), 'NewOrder');
 const OrdersByTypeList = lazyScreen(() => import('./OrdersByTypeList'), 'OrdersByTypeList');
 const OrderTypeView = lazyScreen(() => import('./OrderShow'), 'OrderTypeView');
 const OrderView = lazyScreen(() => import('./OrderShow'), 'OrderView');
@@ -68,6 +69,8 @@ export const orders: ResourceDeclaration = {
     },
   },
   routes: [
+    // New order (issue 37): an order taken for a caller (`?userId=` picks the customer).
+    { path: 'order/new', component: NewOrder, action: 'create' },
     { path: 'orders/:page', component: AllOrdersList },
     { path: 'orders/:type/:page', component: OrdersByTypeList },
     { path: 'order/:serviceId/:page', component: ServiceOrderList },
@@ -75,6 +78,7 @@ export const orders: ResourceDeclaration = {
     { path: 'order-type/view/:id', component: OrderTypeView, action: 'show' },
   ],
   menu: (categories) => [
+    { label: 'New Order', to: 'order/new' },
     { label: 'All Orders', to: 'orders/1' },
     { label: 'Fresh Orders', to: 'orders/fresh/1' },
     { label: 'Reorders', to: 'orders/reorder/1' },

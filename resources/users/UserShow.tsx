@@ -11,6 +11,7 @@ import { EditLinkButton, RecordShowBase } from '@/records/RecordShow';
 import { formatDay, formatRupees, imageUrl } from '@/format';
 import { CustomerAccount } from '../accounts/CustomerAccount';
 import { CustomerOrders } from '../orders/CustomerOrders';
+import { NewOrderButton } from '../orders/NewOrderButton';
 import { CustomerReturnables } from '../returnables/CustomerReturnables';
 import { CustomerSubscriptions } from '../subscriptions/CustomerSubscriptions';
 import { CustomerNotes } from './CustomerNotes';
@@ -79,7 +80,12 @@ function UserShowContent() {
       title={translate('app.users.view_title')}
       content
       maxWidth={tab === 'details' ? 720 : 1100}
-      actions={canEdit && <EditLinkButton to={`/user/edit/${record.id}`} />}
+      actions={
+        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', justifyContent: 'flex-end' }}>
+          <NewOrderButton userId={String(record.id)} />
+          {canEdit && <EditLinkButton to={`/user/edit/${record.id}`} />}
+        </Stack>
+      }
       heading={
         <Stack direction="row" spacing={2} alignItems="center" sx={{ mb: 1 }}>
           <Avatar

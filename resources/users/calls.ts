@@ -19,4 +19,26 @@ export const userActions = {
     bodyKind: 'json',
     fields: ['userIds', 'status'],
   }),
+  /** New order's new caller (addition, issue 37): JSON; answers the customer with the address. */
+  addCustomer: action<
+    NewCustomer,
+    { _id: string; firstName: string; lastName: string; addresses: { _id: string }[] }
+  >({
+    method: 'POST',
+    path: 'user/add-user',
+    bodyKind: 'json',
+    resultKey: 'user',
+  }),
 };
+
+/** user/add-user's body: a caller and the address their order goes to. */
+export interface NewCustomer {
+  firstName: string;
+  lastName?: string;
+  phone: string;
+  email?: string;
+  address: string;
+  city: string;
+  state: string;
+  pincode: string;
+}

@@ -615,6 +615,18 @@ describe('audit trail of every write route', () => {
           });
       },
     },
+    'POST /api/user/add-user': {
+      call: async () => () =>
+        post('/api/user/add-user', {
+          firstName: 'Meera',
+          lastName: 'Nair',
+          phone: freshPhone(),
+          address: '7 16th Main, BTM 2nd Stage',
+          city: 'Bengaluru',
+          state: 'Karnataka',
+          pincode: f.customers[0]!.address.pincode,
+        }),
+    },
     'POST /api/subscription/create': {
       call: async () => {
         await subscriptionSlots();
@@ -892,6 +904,8 @@ describe('audit trail of every write route', () => {
     'POST /api/admin/reset-password': 'public: nobody is signed in; it sets a forgotten password',
     'POST /api/accessory/get-accessories-by-category': 'a list read sent as POST: changes nothing',
     'POST /api/content/preview': "the editors' preview: changes nothing",
+    'POST /api/order/price-preview':
+      "New order's price preview: place-order's body, priced, nothing placed",
   };
 
   it('names every POST, PUT, PATCH and DELETE route the server registers, as a write or not', () => {
@@ -905,6 +919,16 @@ describe('audit trail of every write route', () => {
   it.each([
     ['/api/accessory/get-accessories-by-category', () => ({ categoryId: f.services.water.id })],
     ['/api/content/preview', () => ({ content: '<p>Draft</p>' })],
+    [
+      '/api/order/price-preview',
+      () => ({
+        customerId: f.customers[0]!.id,
+        addressId: f.customers[0]!.addressId,
+        productId: f.products.water.id,
+        quantity: 1,
+        paymentMethod: 'Cash on Delivery',
+      }),
+    ],
   ])('%s, a POST that changes nothing, leaves no audit row', async (route, body) => {
     const before = (await latest())?.id ?? 0;
     const res = await post(route, body());

@@ -60,6 +60,8 @@ const EXPECTED_ACCESS: Record<string, Access> = {
   // Issue 37: a customer's internal notes.
   'GET /api/user/notes/:id': 'userManagement',
   'POST /api/user/add-note': 'userManagement',
+  // Issue 37: New order.
+  'POST /api/user/add-user': 'userManagement',
   'GET /api/category/view-all-categories': 'signedIn',
   'GET /api/category/export-categories': 'signedIn',
   'GET /api/category/get-category/:id': 'signedIn',
@@ -116,6 +118,7 @@ const EXPECTED_ACCESS: Record<string, Access> = {
   'POST /api/order/assign-rider': 'assigningJobs',
   'POST /api/order/auto-assign/:serviceId': 'assigningJobs',
   'POST /api/order/place-order': 'orders',
+  'POST /api/order/price-preview': 'orders',
   'GET /api/order/get-customer-orders': 'orders',
   // Issue 35: subscriptions.
   'POST /api/subscription/create': 'orders',

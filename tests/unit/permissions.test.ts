@@ -67,6 +67,8 @@ describe('buildMenu', () => {
     ]);
     expect(links('pricingManagement')).toEqual(['pricing/water/w']);
     expect(links('orders')).toEqual([
+      // New order (issue 37) heads the group: taking a caller's order.
+      'order/new',
       'orders/1',
       'orders/fresh/1',
       'orders/reorder/1',
@@ -124,6 +126,10 @@ describe('locateInMenu: the sidebar place of a page opened by its URL', () => {
       to: 'categories/1',
     });
     expect(place('/rider/run/r1')).toEqual({ group: 'assigningJobs', to: 'riders/1' });
+  });
+
+  it('finds New order by its own entry', () => {
+    expect(place('/order/new')).toEqual({ group: 'orders', to: 'order/new' });
   });
 
   it('finds nothing for a page outside the menu', () => {

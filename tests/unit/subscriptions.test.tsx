@@ -254,7 +254,9 @@ describe('Orders Management menu', () => {
     const links = buildMenu(resources, [], { role: 'admin', permissions: { orders: true } })
       .groups.find((g) => g.id === 'orders')!
       .links.map((l) => [l.label, l.to]);
-    expect(links.slice(0, 3)).toEqual([
+    expect(links.slice(0, 4)).toEqual([
+      // New order (issue 37) heads the group.
+      ['New Order', 'order/new'],
       ['All Orders', 'orders/1'],
       ['Fresh Orders', 'orders/fresh/1'],
       ['Reorders', 'orders/reorder/1'],

@@ -321,6 +321,23 @@ export function createCustomerRepository(db: Database) {
         .orderBy(desc(customerAddressesTable.isDefault), asc(customerAddressesTable.createdAt));
     },
     /**
+     * Each customer's default address (else their first), by customer id: a page's worth of
+     * customers (all-users with `withAddress`), read through customer_addresses_customer_idx.
+     */
+    async defaultAddresses(customerIds: string[]) {
+      if (!customerIds.length) return new Map<string, AddressRow>();
+      const rows = await db
+        .selectDistinctOn([customerAddressesTable.customerId])
+        .from(customerAddressesTable)
+        .where(anyOf(customerAddressesTable.customerId, customerIds))
+        .orderBy(
+          customerAddressesTable.customerId,
+          desc(customerAddressesTable.isDefault),
+          asc(customerAddressesTable.createdAt),
+        );
+      return new Map(rows.map((a) => [a.customerId, a]));
+    },
+    /**
      * user/update-user-status: the customer as it now is; undefined for an unknown id. Their
      * subscriptions follow a block or unblock in the same transaction (issue 35).
      */

@@ -90,8 +90,14 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       const q = request.query;
       const status = q.status || 'Active';
       const { rows, total } = await page(status === 'All' ? undefined : [status], q);
+      const addresses = q.withAddress ? await repo.defaultAddresses(rows.map((r) => r.id)) : null;
       return ok('Users', {
-        users: rows.map(toCustomerDto),
+        users: rows.map((row) => {
+          const user = toCustomerDto(row);
+          if (!addresses) return user;
+          const address = addresses.get(row.id);
+          return { ...user, defaultAddress: address ? toAddressDto(address) : null };
+        }),
         ...pagingResult(total, q.page, q.limit),
       });
     },

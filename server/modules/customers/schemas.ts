@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { stateCodeOf } from '@shared/gst';
+import { PIN_CODE_FORMAT_MESSAGE, PIN_CODE_PATTERN } from '@shared/pincode';
 import type { CustomerStatus } from '../../db/schema';
 import { money, timestamp } from '../../lib/responses';
 import { bulkIds } from '../../lib/bulk';
@@ -8,6 +10,7 @@ import {
   newPassword,
   optionalText,
   pagingQuery,
+  plainText,
   requiredId,
   requiredText,
   exportQuery,
@@ -114,11 +117,19 @@ export const userAllUsersQuery = z.object({
   ...pagingQuery,
   status: listStatus,
   sort: customerSort,
+  /** Addition (issue 37, New order's customer search): each user with their default address. */
+  withAddress: z
+    .enum(['true', 'false', ''], { error: 'withAddress must be true or false.' })
+    .optional()
+    .transform((v) => v === 'true'),
 });
 
-/** GET /user/all-users: its answer. */
+/** GET /user/all-users: its answer; `defaultAddress` only when asked for (`withAddress=true`). */
 export const userAllUsersAnswer = answers(
-  z.object({ users: z.array(customerDto), ...pagingFields }),
+  z.object({
+    users: z.array(customerDto.extend({ defaultAddress: addressDto.nullable().optional() })),
+    ...pagingFields,
+  }),
 );
 
 /** GET /user/export-users: its query. */
@@ -203,3 +214,34 @@ export const userAddNoteBody = z.object({
 
 /** POST /user/add-note: its answer. */
 export const userAddNoteAnswer = answers(z.object({ note: customerNoteDto }));
+/**
+ * POST /user/add-user (issue 37): a caller added by phone, with the address the order goes to.
+ * The state is one of India's (its GST code decides CGST + SGST or IGST on their orders).
+ */
+export const userAddUserBody = z.object({
+  firstName: requiredText('First name', 100),
+  lastName: z.preprocess(
+    (v) => v ?? '',
+    plainText('Last name').trim().max(100, 'Last name must be at most 100 characters.'),
+  ),
+  phone: indianMobile,
+  email: z.preprocess(blankToUndefined, emailAddress().optional()),
+  address: requiredText('Address', 500),
+  city: requiredText('City', 100),
+  state: requiredText('State', 100).refine((v) => stateCodeOf(v) !== undefined, {
+    error: 'State must be a state or union territory of India.',
+  }),
+  pincode: z.preprocess(
+    (v) => (typeof v === 'number' ? String(v) : v),
+    z
+      .string({ error: 'Pin code is required.' })
+      .trim()
+      .min(1, 'Pin code is required.')
+      .regex(PIN_CODE_PATTERN, PIN_CODE_FORMAT_MESSAGE),
+  ),
+});
+
+export type UserAddUserBody = z.infer<typeof userAddUserBody>;
+
+/** POST /user/add-user: its answer, the customer with the address (as get-user answers). */
+export const userAddUserAnswer = answers(z.object({ user: customerWithAddressesDto }), 201);

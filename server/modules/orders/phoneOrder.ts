@@ -7,14 +7,14 @@ import {
   customersTable,
   ordersTable,
   orderStatusHistoryTable,
-  pincodesTable,
   productsTable,
 } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { createBusinessRepository } from '../business/repository';
 import { createDeliverySettingsRepository } from '../deliverySettings/repository';
+import { assertServedPincode } from '../pincodes/served';
 import type { TaxClass } from '../invoices/document';
-import { placeOrder, type NewOrder } from './placeOrder';
+import { orderAmounts, placeOrder, type NewOrder } from './placeOrder';
 import { priceOrder, sellingPrice } from './pricing';
 import type { PlaceOrderBody } from './schemas';
 
@@ -94,38 +94,31 @@ async function checkedOrder(db: Database, body: PlaceOrderBody) {
     chosenTax.push(accessory);
   }
 
-  const [pincode] = await db
-    .select({ status: pincodesTable.status })
-    .from(pincodesTable)
-    .where(eq(pincodesTable.number, address.pincode));
-  if (!pincode) {
-    throw badRequest(
-      `Pin code ${address.pincode} is not a service area. Add it under Pin Codes first.`,
-    );
-  }
-  if (pincode.status !== 'Active') {
-    throw badRequest(
-      `Pin code ${address.pincode} is inactive. Make it active under Pin Codes first.`,
-    );
-  }
+  await assertServedPincode(db, address.pincode);
   return { customer, address, product, service, accessories: chosen, accessoryTax: chosenTax };
 }
 
-/** The admin who took the call, named on the order's first history row. */
-export interface PhoneOrderAdmin {
-  id: string;
+/** One priced line of a phone order: its product, or one of its accessories. */
+export interface PricedLine {
+  kind: 'product' | 'accessory';
+  itemId: string;
   name: string;
+  quantity: number;
+  /** Selling price of one, in rupees. */
+  unitPrice: number;
+  /** unitPrice x quantity, in rupees. */
+  amount: number;
 }
 
 /**
- * An order taken by phone (issue 15.6), priced on the server as the customers' app prices one
- * (server/db/seed/orders.ts): the product's selling price x quantity plus the accessories, the
- * standard delivery charge, the emergency charge for an emergency, and GST on all of it as its
- * tax invoice will compute it (priceOrder, pricing.ts), so the order's GST is its invoice's
- * tax. It is placed like any order (placeOrder), so the counters, the first history row (naming
- * the admin who took it) and the live alert follow.
+ * A phone order checked and priced (issue 15.6), without writing anything: the order as
+ * placePhoneOrder will place it, and its priced lines. Priced on the server as the customers'
+ * app prices one (server/db/seed/orders.ts): the product's selling price x quantity plus the
+ * accessories, the standard delivery charge, the emergency charge for an emergency, and GST on
+ * all of it as its tax invoice will compute it (priceOrder, pricing.ts), so the order's GST is
+ * its invoice's tax. order/price-preview answers this; order/place-order places it.
  */
-export async function placePhoneOrder(db: Database, body: PlaceOrderBody, admin: PhoneOrderAdmin) {
+export async function pricePhoneOrder(db: Database, body: PlaceOrderBody) {
   const checked = await checkedOrder(db, body);
   const [charges, seller, [previous]] = await Promise.all([
     createDeliverySettingsRepository(db).getCharge(),
@@ -156,7 +149,7 @@ export async function placePhoneOrder(db: Database, body: PlaceOrderBody, admin:
     sellerStateCode: seller?.stateCode,
   });
 
-  const input: NewOrder = {
+  const order: NewOrder = {
     customerId: checked.customer.id,
     categoryId: checked.service.id,
     productId: checked.product.id,
@@ -180,6 +173,38 @@ export async function placePhoneOrder(db: Database, body: PlaceOrderBody, admin:
     },
     accessories: checked.accessories,
   };
+  const line = (
+    kind: PricedLine['kind'],
+    itemId: string,
+    name: string,
+    quantity: number,
+    unitPrice: number,
+  ): PricedLine => {
+    const { amount } = orderAmounts({ price: unitPrice, quantity });
+    return { kind, itemId, name, quantity, unitPrice, amount };
+  };
+  const lines = [
+    line('product', checked.product.id, checked.product.name, body.quantity, price),
+    ...checked.accessories.map((a) =>
+      line('accessory', a.accessoryId!, a.name, a.quantity, a.amount),
+    ),
+  ];
+  return { order, lines, ...orderAmounts(order) };
+}
+
+/** The admin who took the call, named on the order's first history row. */
+export interface PhoneOrderAdmin {
+  id: string;
+  name: string;
+}
+
+/**
+ * An order taken by phone (issue 15.6), priced by pricePhoneOrder and placed like any order
+ * (placeOrder), so the counters, the first history row (naming the admin who took it) and the
+ * live alert follow.
+ */
+export async function placePhoneOrder(db: Database, body: PlaceOrderBody, admin: PhoneOrderAdmin) {
+  const { order: input } = await pricePhoneOrder(db, body);
 
   // One transaction: the order, its accessories and its first history row, which names
   // the admin who took the call (placeOrder's own transaction nests as a savepoint).

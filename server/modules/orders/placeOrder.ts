@@ -61,6 +61,28 @@ export function newOrderNumber(at = new Date()): string {
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /**
+ * An order's `amount` (the items: unit price x quantity plus each accessory's) and its
+ * `totalAmount` (amount + delivery + emergency charges + GST), in rupees: what placeOrder
+ * stores and what order/price-preview shows before anything is stored.
+ */
+export function orderAmounts(
+  input: Pick<
+    NewOrder,
+    'price' | 'quantity' | 'accessories' | 'deliveryCharge' | 'emergencyCharge' | 'gst'
+  >,
+) {
+  const quantity = input.quantity ?? 1;
+  const amount = round2(
+    input.price * quantity +
+      (input.accessories ?? []).reduce((sum, a) => sum + a.amount * a.quantity, 0),
+  );
+  const totalAmount = round2(
+    amount + (input.deliveryCharge ?? 0) + (input.emergencyCharge ?? 0) + (input.gst ?? 0),
+  );
+  return { amount, totalAmount };
+}
+
+/**
  * Places one order with its accessories and its first history row, in one transaction. The
  * customers' app is not part of this product; the seeds and the tests place orders through
  * this, and the counters follow by trigger.
@@ -68,16 +90,12 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
 export async function placeOrder(db: Database | Transaction, input: NewOrder) {
   const quantity = input.quantity ?? 1;
   const accessories = input.accessories ?? [];
-  const amount = round2(
-    input.price * quantity + accessories.reduce((sum, a) => sum + a.amount * a.quantity, 0),
-  );
   const deliveryCharge = input.deliveryCharge ?? 0;
   const emergencyCharge = input.emergencyCharge ?? 0;
   const gst = input.gst ?? 0;
-  const totalAmount =
-    input.totalAmount === undefined
-      ? round2(amount + deliveryCharge + emergencyCharge + gst)
-      : input.totalAmount;
+  const computed = orderAmounts(input);
+  const amount = computed.amount;
+  const totalAmount = input.totalAmount === undefined ? computed.totalAmount : input.totalAmount;
   const pincode = (input.deliveryAddress ?? input.address)?.pincode ?? '';
   const createdAt = input.createdAt ?? new Date();
   const later = input.later ?? [];

@@ -358,3 +358,28 @@ export const placeOrderBody = z.object({
 export type PlaceOrderBody = z.infer<typeof placeOrderBody>;
 
 export const oneOrder = z.object({ order: orderDto });
+
+/** POST order/price-preview: an order taken by phone, priced and not placed (pricePhoneOrder). */
+export const pricePreview = z.object({
+  preview: z.object({
+    /** The product's line first, then each accessory's. */
+    lines: z.array(
+      z.object({
+        kind: z.enum(['product', 'accessory']),
+        _id: z.string(),
+        name: z.string(),
+        quantity: z.number().int(),
+        unitPrice: money,
+        amount: money,
+      }),
+    ),
+    amount: money,
+    deliveryCharge: money,
+    emergencyCharge: money,
+    gst: money,
+    totalAmount: money,
+    orderType: z.enum(['fresh', 'reorder']),
+    deliveryTime: z.string().nullable(),
+    pincode: z.string(),
+  }),
+});
