@@ -133,6 +133,16 @@ export const messages = {
       title: 'Not allowed',
       text: 'Your account does not have the permission for this screen. Ask the super-admin if you need it.',
     },
+    // Issue 37: the top bar's menu on a phone, and an unknown address.
+    layout: {
+      dark_theme: 'Dark theme',
+      light_theme: 'Light theme',
+    },
+    not_found: {
+      title: 'Page not found',
+      text: 'There is no screen at this address. It may have moved, or the link may be mistyped.',
+      dashboard: 'Go to the dashboard',
+    },
     admins: adminsMessages,
     users: usersMessages,
     subCategories: subCategoriesMessages,
