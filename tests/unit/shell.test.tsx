@@ -163,6 +163,16 @@ describe('sidebar', () => {
     ).toBeInTheDocument();
   });
 
+  it('shows a page not found, in the layout, with a link to the dashboard, for an unknown address', async () => {
+    renderApp('/no-such-screen/1');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Page not found' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Main menu' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('link', { name: 'Go to the dashboard' }));
+    expect(await screen.findByText(/Welcome/, {}, { timeout: 10_000 })).toBeInTheDocument();
+  });
+
   it('logs out from the top bar', async () => {
     const { authProvider } = renderApp('/dashboard');
     const bar = await screen.findByRole('banner');
