@@ -78,6 +78,7 @@ export const messages = {
       click_here: 'Click Here',
       back_to_login: 'Back to Login',
       update_title: 'Update Password',
+      set_password: 'Set New Password',
       new_password: 'Password',
       confirm_password: 'Confirm Password',
       password_updated: 'Password has been updated successfully',

@@ -87,12 +87,12 @@ describe('password recovery screens', () => {
     const [password, confirm] = await screen.findAllByLabelText(/Password/, { selector: 'input' });
     await userEvent.type(password!, 'new-password-1');
     await userEvent.type(confirm!, 'new-password-2');
-    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Set New Password' }));
     expect(await screen.findByText('Passwords do not match!')).toBeInTheDocument();
     expect(authProvider.resetPassword).not.toHaveBeenCalled();
     await userEvent.clear(confirm!);
     await userEvent.type(confirm!, 'new-password-1');
-    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Set New Password' }));
     expect(await screen.findByText('Password has been updated successfully')).toBeInTheDocument();
     expect(authProvider.resetPassword).toHaveBeenCalledWith({
       securityToken: 'sec-1',
