@@ -41,6 +41,8 @@ export const messages = {
       no_results: 'No results found',
     },
     page: { ...englishMessages.ra.page, loading: 'Loading ...' },
+    // The admin's menu says it as the sidebar and the top bar do.
+    auth: { ...englishMessages.ra.auth, logout: 'Log Out' },
   },
   app: {
     busy: 'Please Wait ...',

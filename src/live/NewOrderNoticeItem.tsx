@@ -20,7 +20,7 @@ export function NewOrderNoticeItem() {
       <ListItemIcon>
         <NotificationsNoneIcon fontSize="small" />
       </ListItemIcon>
-      <ListItemText>{LIVE_MESSAGES.noticeEveryOrder}</ListItemText>
+      <ListItemText sx={{ mr: 2 }}>{LIVE_MESSAGES.noticeEveryOrder}</ListItemText>
       <Switch
         edge="end"
         size="small"
