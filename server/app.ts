@@ -45,6 +45,10 @@ import subCategoriesModule from './modules/subCategories';
 import subscriptionsModule from './modules/subscriptions';
 import supportsModule from './modules/supports';
 import { createPdfTurns } from './lib/pdfTurns';
+import { notFoundPage } from './pages';
+
+/** Bundle assets, images and uploads: a missing one answers a bare 404, not a page. */
+const isFilePath = (url: string) => /^\/(assets|images|uploads)\//.test(url);
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -182,6 +186,7 @@ export async function buildApp(opts: BuildAppOptions) {
 
   await app.register(bundles, { distDir: opts.config.distDir });
 
+  const sendNotFoundPage = notFoundPage(app, opts.config.distDir);
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/')) {
       return sendError(
@@ -190,6 +195,11 @@ export async function buildApp(opts: BuildAppOptions) {
         404,
         `There is no ${request.method} /api call at this path.`,
       );
+    }
+    // A page a person asked for: the website's own 404 page. A missing file (an old
+    // bundle's asset, an image) needs no page around it.
+    if ((request.method === 'GET' || request.method === 'HEAD') && !isFilePath(request.url)) {
+      return sendNotFoundPage(reply, request.url.split('?')[0] ?? '/');
     }
     return reply
       .code(404)

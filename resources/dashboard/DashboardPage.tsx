@@ -17,6 +17,7 @@ import { RecentOrders } from './RecentOrders';
 import { RecentTickets } from './RecentTickets';
 import { ReturnablesCards } from './ReturnablesCards';
 import { StatCards } from './StatCards';
+import { useLiveFigures } from './useLiveFigures';
 
 /** The id asked of `getOne`: the call has none, one name keeps react-admin's cache to one entry. */
 const DASHBOARD_ID = 'data';
@@ -24,7 +25,7 @@ const DASHBOARD_ID = 'data';
 /**
  * /admin-panel/dashboard (spec 001 §2): the figures, each opening its list, the recent orders
  * and tickets, and the orders chart. Every admin sees it; the server leaves out the recent lists
- * an admin may not open, and so does this screen.
+ * an admin may not open, and so does this screen. New orders on the live stream reload it.
  */
 export function DashboardPage() {
   const translate = useTranslate();
@@ -33,6 +34,7 @@ export function DashboardPage() {
   const { data, isPending, error } = useGetOne<RaRecord>('dashboard', { id: DASHBOARD_ID });
   const orders = useCanAccess({ resource: 'orders', action: 'list' });
   const supports = useCanAccess({ resource: 'supports', action: 'list' });
+  useLiveFigures();
   useEffect(() => {
     if (error) {
       notify(translate('app.dashboard.load_failed', { reason: error.message }), { type: 'error' });

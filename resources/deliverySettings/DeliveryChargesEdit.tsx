@@ -17,7 +17,7 @@ export function DeliveryChargesEdit() {
         gst: charges?.gst ?? 0,
       })}
       failureMessage="app.deliverySettings.charges_failed"
-      label="Edit"
+      label="Save"
       busyLabel="app.editing"
     >
       <NumberInput

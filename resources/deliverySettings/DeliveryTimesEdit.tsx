@@ -28,7 +28,7 @@ export function DeliveryTimesEdit() {
         gapHours: times?.gapHours ?? 0,
       })}
       failureMessage="app.deliverySettings.times_failed"
-      label="Update"
+      label="Save"
       busyLabel="app.updating"
     >
       <TextInput

@@ -1,3 +1,4 @@
+import { Box } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslate, type RaRecord } from 'react-admin';
 import { formatDashedDate, formatRupees } from '@/format';
@@ -5,7 +6,7 @@ import { PhoneList, type PhoneBulkProps } from '@/lists/PhoneList';
 import { OrderIdCell } from '@/orders/OrderIdCell';
 import { OrderStatusButton } from './OrderStatusButton';
 import { OrderStatusChip } from '@/orders/OrderStatusChip';
-import { customerName, orderTotal } from '@/orders/orderFields';
+import { customerName, formatAddress, orderTotal } from '@/orders/orderFields';
 
 export interface OrderCardListProps {
   viewPath: string;
@@ -20,7 +21,8 @@ export interface OrderCardListProps {
 
 /**
  * The orders of a list on a phone: the number (in full, also for jobs) and status; customer,
- * day and amount; a job's pin code and rider, a plan's days, the jars to collect. Sorted from
+ * day and amount; a job's pin code and rider, a plan's days, the jars to collect; a job's
+ * delivery address on one line. Sorted from
  * `resources.orders.fields` whatever the list's resource.
  */
 export function OrderCardList({
@@ -55,6 +57,7 @@ export function OrderCardList({
             formatRupees(orderTotal(order)),
           ].join(' · '),
           more.join(' · '),
+          jobs && !tiffin && <AddressLine text={formatAddress(order.address)} />,
         ];
       }}
       to={(order) => `${viewPath}/${order.id}`}
@@ -62,5 +65,19 @@ export function OrderCardList({
       sortFields={sortFields}
       sortResource="orders"
     />
+  );
+}
+
+/** A job's address on one line (the whole on hover), as the jobs table cuts it. */
+function AddressLine({ text }: { text: string }) {
+  if (!text) return null;
+  return (
+    <Box
+      component="span"
+      title={text}
+      sx={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+    >
+      {text}
+    </Box>
   );
 }

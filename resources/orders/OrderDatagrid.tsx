@@ -40,7 +40,10 @@ export interface OrderDatagridProps {
    */
   returns: 'service' | 'row' | 'none';
   sortFields?: string[];
-  /** Assigning jobs: ids cut to 10 characters, a Pin Code column. */
+  /**
+   * Assigning jobs: the family id under the customer's name, Pin Code and Address columns and
+   * narrower cells, so that every column and row action fits a 1366 px laptop.
+   */
   jobs?: boolean;
   /** Tiffin jobs: pickup / drop addresses and start / end dates, and no status edit. */
   tiffin?: boolean;
@@ -90,24 +93,30 @@ export function OrderDatagrid({
     );
   }
   return (
-    <Datagrid {...bulk} rowClick={false}>
+    <Datagrid {...bulk} rowClick={false} sx={jobs ? JOBS_TABLE_SX : undefined}>
       <FunctionField
         source="createdAt"
         label="app.orders.date"
         sortable={sortable('createdAt')}
         render={(r) => <NoWrap>{formatDashedDate(r.createdAt)}</NoWrap>}
       />
+      {!jobs && (
+        <FunctionField
+          label="app.orders.family_id"
+          sortable={false}
+          render={(r) => <span title={familyId(r)}>{shortId(familyId(r))}</span>}
+        />
+      )}
       <FunctionField
-        label="app.orders.family_id"
+        label="app.orders.customer_name"
         sortable={false}
-        render={(r) => <span title={familyId(r)}>{shortId(familyId(r))}</span>}
+        render={jobs ? customerWithFamilyId : customerName}
       />
-      <FunctionField label="app.orders.customer_name" sortable={false} render={customerName} />
       <FunctionField
         source="orderId"
         label="app.orders.order_id"
         sortable={sortable('orderId')}
-        render={(r) => <OrderIdCell order={r} cut={jobs} />}
+        render={(r) => <OrderIdCell order={r} />}
       />
       {jobs && (
         <FunctionField
@@ -117,28 +126,51 @@ export function OrderDatagrid({
           render={(r) => r.pincode}
         />
       )}
-      {tiffin && (
+      {jobs && !tiffin && (
+        <FunctionField
+          label="app.orders.address"
+          sortable={false}
+          render={(r) => <AddressCell text={formatAddress(r.address ?? r.deliveryAddress)} />}
+        />
+      )}
+      {tiffin && jobs && (
+        <FunctionField label="app.orders.addresses" sortable={false} render={pickupAndDrop} />
+      )}
+      {tiffin && !jobs && (
         <FunctionField
           label="app.orders.pickup_address"
           sortable={false}
           render={(r) => <AddressCell text={formatAddress(r.pickupAddress)} />}
         />
       )}
-      {tiffin && (
+      {tiffin && !jobs && (
         <FunctionField
           label="app.orders.drop_address"
           sortable={false}
           render={(r) => <AddressCell text={formatAddress(r.deliveryAddress)} />}
         />
       )}
-      {tiffin && (
+      {tiffin && jobs && (
+        <FunctionField
+          label="app.orders.plan_dates"
+          sortable={false}
+          render={(r) => (
+            <>
+              <NoWrap>{formatDashedDate(r.startDate)}</NoWrap>
+              <br />
+              <NoWrap>{formatDashedDate(r.endDate)}</NoWrap>
+            </>
+          )}
+        />
+      )}
+      {tiffin && !jobs && (
         <FunctionField
           label="app.orders.start_date"
           sortable={false}
           render={(r) => <NoWrap>{formatDashedDate(r.startDate)}</NoWrap>}
         />
       )}
-      {tiffin && (
+      {tiffin && !jobs && (
         <FunctionField
           label="app.orders.end_date"
           sortable={false}
@@ -182,7 +214,11 @@ function riderCell(r: RaRecord) {
     Object.entries({ date: r.runDate, shift: r.runShift }).filter(([, v]) => v),
   );
   return (
-    <Link to={`/rider/run/${r.rider._id}?${query}`} style={{ whiteSpace: 'nowrap' }}>
+    <Link
+      to={`/rider/run/${r.rider._id}?${query}`}
+      style={{ whiteSpace: 'nowrap' }}
+      title={r.rider.name}
+    >
       {r.rider.name}
     </Link>
   );
@@ -197,22 +233,65 @@ function RiderUnassigned() {
   );
 }
 
-/** An address kept to two lines so that the table fits the screen; the whole text on hover. */
-function AddressCell({ text }: { text: string }) {
+/**
+ * Jobs: cells with half the usual side padding, a one-line Status chip, so that the table with
+ * its address fits the 1,054 px a 1366 px laptop leaves it beside the sidebar.
+ */
+const JOBS_TABLE_SX = {
+  '& .MuiTableCell-root': { px: 0.75 },
+  '& .MuiTableCell-root:first-of-type': { pl: 1.5 },
+  '& .MuiChip-root': { whiteSpace: 'nowrap' },
+};
+
+/** A job's customer, with the family id (cut as in every table) under the name. */
+function customerWithFamilyId(r: RaRecord) {
+  const id = familyId(r);
+  return (
+    <>
+      {customerName(r)}
+      <Typography variant="caption" component="div" color="text.secondary" title={id}>
+        {shortId(id)}
+      </Typography>
+    </>
+  );
+}
+
+/** A tiffin job's two addresses in one column, a line each, so that the jobs table fits. */
+function PickupAndDrop({ record }: { record: RaRecord }) {
+  const translate = useTranslate();
+  return (
+    <>
+      <AddressCell
+        text={formatAddress(record.pickupAddress)}
+        prefix={translate('app.orders.pickup_short')}
+        wide
+      />
+      <AddressCell
+        text={formatAddress(record.deliveryAddress)}
+        prefix={translate('app.orders.drop_short')}
+        wide
+      />
+    </>
+  );
+}
+const pickupAndDrop = (r: RaRecord) => <PickupAndDrop record={r} />;
+
+/** An address on one line, cut with an ellipsis so that the table fits; the whole on hover. */
+function AddressCell({ text, prefix, wide }: { text: string; prefix?: string; wide?: boolean }) {
+  const shown = prefix && text ? `${prefix}: ${text}` : text;
   return (
     <Typography
       variant="body2"
-      title={text}
+      title={shown}
       sx={{
-        display: '-webkit-box',
-        WebkitLineClamp: 2,
-        WebkitBoxOrient: 'vertical',
         overflow: 'hidden',
-        minWidth: 160,
-        maxWidth: 240,
+        textOverflow: 'ellipsis',
+        whiteSpace: 'nowrap',
+        minWidth: 100,
+        maxWidth: wide ? 176 : 130,
       }}
     >
-      {text}
+      {shown}
     </Typography>
   );
 }

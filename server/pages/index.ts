@@ -8,8 +8,49 @@ import {
 } from '@shared/contact';
 import { BRAND_NAME } from '@shared/brand';
 import { createContentRepository, type LegalTextKey } from '../modules/content/repository';
-import { renderLegalPage, renderPage } from './legalPage';
+import { renderLegalPage, renderNotFoundPage, renderPage } from './legalPage';
 import { stylesheetsOf, templateFile } from './templateFile';
+
+const sendHtml = (reply: FastifyReply, html: string) =>
+  reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+
+/**
+ * Saved contact details, each falling back to the placeholder the landing was built with, and
+ * the contact-us text ('' until one is saved).
+ */
+function contactReader(app: FastifyInstance) {
+  const repo = createContentRepository(app.db);
+  return async (): Promise<ContactDetails & { note: string }> => {
+    const row = await repo.find('contact');
+    return {
+      email: row?.email || DEFAULT_CONTACT.email,
+      phone: row?.phone || DEFAULT_CONTACT.phone,
+      note: row?.content ?? '',
+    };
+  };
+}
+
+/**
+ * The website's answer to an address it does not have: status 404 with a page in the landing's
+ * look (its header, footer and stylesheet) and a link home, instead of the browser's bare page.
+ * app.ts's not-found handler sends it for every unknown page outside /api.
+ */
+export function notFoundPage(app: FastifyInstance, distDir: string) {
+  const landing = templateFile(path.join(distDir, 'landing', 'index.html'));
+  const contactDetails = contactReader(app);
+  return async (reply: FastifyReply, requestPath: string) => {
+    const contact = await contactDetails().catch(() => DEFAULT_CONTACT);
+    const template = landing();
+    return sendHtml(
+      reply.code(404),
+      renderNotFoundPage({
+        contact,
+        path: requestPath,
+        stylesheets: template ? stylesheetsOf(template) : [],
+      }),
+    );
+  };
+}
 
 const LEGAL_PAGES: { path: string; key: LegalTextKey; title: string }[] = [
   { path: '/terms', key: 'terms', title: 'Terms & Conditions' },
@@ -24,22 +65,7 @@ const LEGAL_PAGES: { path: string; key: LegalTextKey; title: string }[] = [
 export default async function publicPages(app: FastifyInstance, opts: { distDir: string }) {
   const repo = createContentRepository(app.db);
   const landing = templateFile(path.join(opts.distDir, 'landing', 'index.html'));
-
-  /**
-   * Saved contact details, each falling back to the placeholder the landing was built with, and
-   * the contact-us text ('' until one is saved).
-   */
-  async function contactDetails(): Promise<ContactDetails & { note: string }> {
-    const row = await repo.find('contact');
-    return {
-      email: row?.email || DEFAULT_CONTACT.email,
-      phone: row?.phone || DEFAULT_CONTACT.phone,
-      note: row?.content ?? '',
-    };
-  }
-
-  const sendHtml = (reply: FastifyReply, html: string) =>
-    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+  const contactDetails = contactReader(app);
 
   app.get('/', async (_request, reply) => {
     const template = landing();

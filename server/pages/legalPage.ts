@@ -42,6 +42,9 @@ body{margin:0;font-family:system-ui,-apple-system,'Segoe UI',Roboto,'Noto Sans',
 .legal__body pre{overflow-x:auto;padding:1rem;background:#f2f7fc;border-radius:8px}
 .legal__body ul,.legal__body ol{padding-left:1.5rem}
 .legal__empty{padding:1.25rem;background:#f2f7fc;border-radius:12px}
+.not-found__code{margin:0;color:#0a5ea8;font-weight:700;letter-spacing:.1em}
+.not-found__home{display:inline-block;margin-top:1rem;padding:.75rem 1.5rem;border-radius:999px;background:#0a5ea8;color:#fff;font-weight:600;text-decoration:none}
+.not-found__home:hover{background:#084b86}
 .legal-footer{display:flex;flex-wrap:wrap;justify-content:space-between;gap:1.5rem}
 .legal-footer ul{list-style:none;margin:0;padding:0}
 `;
@@ -124,5 +127,20 @@ export function renderLegalPage(page: LegalPage): string {
   return renderPage(
     { ...page, description: `${page.title} of ${BRAND_NAME}.` },
     `<h1>${title}</h1>\n${body}`,
+  );
+}
+
+/** An unknown page of the website: what happened and the way home, in the landing's look. */
+export function renderNotFoundPage(shell: PageShell): string {
+  return renderPage(
+    {
+      ...shell,
+      title: 'Page not found',
+      description: `This page of ${BRAND_NAME} does not exist.`,
+    },
+    `<p class="not-found__code">404</p>
+<h1>Page not found</h1>
+<p>There is no page at this address. It may have moved, or the link may be mistyped.</p>
+<p><a class="not-found__home" href="/">Go to the home page</a></p>`,
   );
 }

@@ -58,7 +58,7 @@ export function UpdatePasswordPage() {
             />
             <BusyButton
               busy={busy}
-              label={translate('app.auth.sign_in')}
+              label={translate('app.auth.set_password')}
               busyLabel={translate('app.busy')}
               fullWidth
               size="large"

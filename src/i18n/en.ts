@@ -41,6 +41,8 @@ export const messages = {
       no_results: 'No results found',
     },
     page: { ...englishMessages.ra.page, loading: 'Loading ...' },
+    // The admin's menu says it as the sidebar and the top bar do.
+    auth: { ...englishMessages.ra.auth, logout: 'Log Out' },
   },
   app: {
     busy: 'Please Wait ...',
@@ -78,6 +80,7 @@ export const messages = {
       click_here: 'Click Here',
       back_to_login: 'Back to Login',
       update_title: 'Update Password',
+      set_password: 'Set New Password',
       new_password: 'Password',
       confirm_password: 'Confirm Password',
       password_updated: 'Password has been updated successfully',
@@ -132,6 +135,16 @@ export const messages = {
     not_allowed: {
       title: 'Not allowed',
       text: 'Your account does not have the permission for this screen. Ask the super-admin if you need it.',
+    },
+    // Issue 37: the top bar's menu on a phone, and an unknown address.
+    layout: {
+      dark_theme: 'Dark theme',
+      light_theme: 'Light theme',
+    },
+    not_found: {
+      title: 'Page not found',
+      text: 'There is no screen at this address. It may have moved, or the link may be mistyped.',
+      dashboard: 'Go to the dashboard',
     },
     admins: adminsMessages,
     users: usersMessages,

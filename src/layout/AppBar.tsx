@@ -2,7 +2,17 @@ import FullscreenIcon from '@mui/icons-material/Fullscreen';
 import FullscreenExitIcon from '@mui/icons-material/FullscreenExit';
 import LockResetIcon from '@mui/icons-material/LockReset';
 import LogoutIcon from '@mui/icons-material/Logout';
-import { IconButton, ListItemIcon, ListItemText, MenuItem, Tooltip } from '@mui/material';
+import Brightness4Icon from '@mui/icons-material/Brightness4';
+import Brightness7Icon from '@mui/icons-material/Brightness7';
+import {
+  IconButton,
+  ListItemIcon,
+  ListItemText,
+  MenuItem,
+  Tooltip,
+  useMediaQuery,
+  type Theme,
+} from '@mui/material';
 import { useEffect, useState } from 'react';
 import {
   AppBar as RaAppBar,
@@ -10,10 +20,13 @@ import {
   ToggleThemeButton,
   UserMenu,
   useLogout,
+  useTheme,
+  useTranslate,
   useUserMenu,
 } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { MuteToggle } from '../live/MuteToggle';
+import { NewOrderNoticeItem } from '../live/NewOrderNoticeItem';
 
 function FullscreenToggle() {
   const [full, setFull] = useState(() => Boolean(document.fullscreenElement));
@@ -62,25 +75,56 @@ function ChangePasswordItem() {
   );
 }
 
+/** Light or dark as an item of the admin's menu, where the phone's top bar has no room for it. */
+function ThemeItem() {
+  const translate = useTranslate();
+  const userMenu = useUserMenu();
+  const [theme, setTheme] = useTheme();
+  const dark = theme === 'dark';
+  return (
+    <MenuItem
+      onClick={() => {
+        setTheme(dark ? 'light' : 'dark');
+        userMenu?.onClose();
+      }}
+    >
+      <ListItemIcon>
+        {dark ? <Brightness7Icon fontSize="small" /> : <Brightness4Icon fontSize="small" />}
+      </ListItemIcon>
+      <ListItemText>
+        {translate(dark ? 'app.layout.light_theme' : 'app.layout.dark_theme')}
+      </ListItemText>
+    </MenuItem>
+  );
+}
+
 /**
  * Top bar: the sidebar toggle (react-admin's), light or dark, the alert sound, full screen, logout,
- * and the admin's menu.
+ * and the admin's menu. Below 600 px the title comes first: no full screen (a phone's browser
+ * has its own), logout and light or dark move into the admin's menu, leaving the alert sound.
  */
 export function AppBar() {
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   return (
     <RaAppBar
       toolbar={
-        <>
-          {/* Light or dark, remembered by this browser. */}
-          <ToggleThemeButton />
-          {/* The emergency alert's sound, on or off (admins who get live alerts). */}
+        phone ? (
           <MuteToggle />
-          <FullscreenToggle />
-          <LogoutButton />
-        </>
+        ) : (
+          <>
+            {/* Light or dark, remembered by this browser. */}
+            <ToggleThemeButton />
+            {/* The emergency alert's sound, on or off (admins who get live alerts). */}
+            <MuteToggle />
+            <FullscreenToggle />
+            <LogoutButton />
+          </>
+        )
       }
       userMenu={
         <UserMenu>
+          {phone && <ThemeItem />}
+          <NewOrderNoticeItem />
           <ChangePasswordItem />
           <Logout />
         </UserMenu>

@@ -1,5 +1,5 @@
 import { useCallback, useContext, useEffect, useRef, useState } from 'react';
-import { useLogoutIfAccessDenied, usePermissions } from 'react-admin';
+import { useLogoutIfAccessDenied, useNotify, usePermissions, useStoreContext } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 import type { AccessIdentity } from '@/providers/permissions';
 import { session } from '@/providers/session';
@@ -9,12 +9,15 @@ import type { LiveHandlers, OrderPlaced } from './connection';
 import { EMERGENCIES_SHOWN, EmergencyAlerts } from './EmergencyAlerts';
 import { LiveAlertsEnabled } from './enabled';
 import { playAlertSound, unlockAlertSound } from './sound';
-import { mute, MUTE_KEY, unseen } from './store';
+import { LIVE_MESSAGES } from './messages';
+import { liveOrders, mute, MUTE_KEY, NEW_ORDER_NOTICE_KEY, unseen } from './store';
 
 /**
  * The live alerts of a signed-in panel (issue 15.6), mounted once by the layout: opens the event
  * stream for the admins who hear orders, counts new orders for the sidebar's badges, raises a
- * toast of its own and a sound for an emergency, and clears a badge when its list is opened.
+ * toast of its own and a sound for an emergency, a quiet notice for any other order when the
+ * admin asked for one, tells the open screens (the dashboard) that orders came, and clears a
+ * badge when its list is opened.
  * The stream's code loads after sign-in, in a chunk of its own.
  */
 export function LiveAlerts() {
@@ -22,9 +25,12 @@ export function LiveAlerts() {
   const { permissions } = usePermissions<AccessIdentity>();
   const allowed = enabled && hearsOrders(permissions) && session.getToken() !== null;
   const logoutIfAccessDenied = useLogoutIfAccessDenied();
-  const latest = useRef(logoutIfAccessDenied);
+  const notify = useNotify();
+  const store = useStoreContext();
+  // The stream's handlers live as long as the stream: they read these through the ref.
+  const latest = useRef({ logoutIfAccessDenied, notify, store });
   useEffect(() => {
-    latest.current = logoutIfAccessDenied;
+    latest.current = { logoutIfAccessDenied, notify, store };
   });
   // The emergencies on screen, newest first.
   const [emergencies, setEmergencies] = useState<OrderPlaced[]>([]);
@@ -66,12 +72,21 @@ export function LiveAlerts() {
     const handlers: LiveHandlers = {
       onOrderPlaced(order) {
         unseen.placed({ id: order._id, serviceId: order.serviceId });
-        if (!order.isEmergency) return;
+        liveOrders.publish();
+        if (!order.isEmergency) {
+          if (latest.current.store.getItem(NEW_ORDER_NOTICE_KEY, false)) {
+            latest.current.notify(LIVE_MESSAGES.newOrder(order), { type: 'info' });
+          }
+          return;
+        }
         setEmergencies((shown) => [order, ...shown].slice(0, EMERGENCIES_SHOWN));
         if (!mute.get()) playAlertSound();
       },
-      onOrdersImported: (count) => unseen.imported(count),
-      onUnauthorized: (error) => void latest.current(error),
+      onOrdersImported(count) {
+        unseen.imported(count);
+        liveOrders.publish();
+      },
+      onUnauthorized: (error) => void latest.current.logoutIfAccessDenied(error),
     };
     let close = () => {};
     let stopped = false;

@@ -144,3 +144,24 @@ export const mute = {
 };
 
 export const useMuted = () => useSyncExternalStore(mute.subscribe, mute.get);
+
+/**
+ * New orders as they arrive on the live stream, for the screens that follow them (the
+ * dashboard's figures): LiveAlerts publishes, a screen subscribes while it is open.
+ */
+const orderListeners = new Set<() => void>();
+export const liveOrders = {
+  /** An order was placed, or an import placed several. */
+  publish() {
+    for (const listener of orderListeners) listener();
+  },
+  subscribe(listener: () => void) {
+    orderListeners.add(listener);
+    return () => {
+      orderListeners.delete(listener);
+    };
+  },
+};
+
+/** react-admin's store key (kept in this browser) of the quiet notice for every new order. */
+export const NEW_ORDER_NOTICE_KEY = 'live.newOrderNotice';

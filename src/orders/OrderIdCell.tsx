@@ -1,14 +1,12 @@
 import { Box } from '@mui/material';
 import { useTranslate, type RaRecord } from 'react-admin';
-import { shortId } from '../names';
 
 /**
  * The order number, after a red dot when the order is an emergency (named 'Emergency' for
- * screen readers). `cut`: the assigning-jobs table shows 10 characters (spec 001 §9), the last
- * ten, which keep the random part that tells apart orders of one day; the full number is in
- * the tooltip.
+ * screen readers). Shown whole in every table, Assigning Jobs too (issue 37: the spec's cut to
+ * 10 characters left '1128M4X3UR' of 'OD261128M4X3UR', which matched nothing else on screen).
  */
-export function OrderIdCell({ order, cut = false }: { order: RaRecord; cut?: boolean }) {
+export function OrderIdCell({ order }: { order: RaRecord }) {
   const translate = useTranslate();
   const orderId = String(order.orderId ?? '');
   return (
@@ -28,7 +26,7 @@ export function OrderIdCell({ order, cut = false }: { order: RaRecord; cut?: boo
           }}
         />
       )}
-      {cut ? <span title={orderId}>{shortId(orderId)}</span> : <span>{orderId}</span>}
+      <span style={{ whiteSpace: 'nowrap' }}>{orderId}</span>
     </Box>
   );
 }

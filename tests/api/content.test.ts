@@ -295,6 +295,27 @@ describe('pages for visitors', () => {
     expect(res.body).toContain('href="/privacy"');
   });
 
+  it("answers an unknown page with status 404 and the website's own page, linking home", async () => {
+    const res = await page('/no-such-page?from=ad');
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.body).toMatch(/^<!doctype html>\s*<html lang="en">/);
+    expect(res.body).toContain('<title>Page not found · ');
+    expect(res.body).toContain('<h1>Page not found</h1>');
+    expect(res.body).toContain('<a class="not-found__home" href="/">Go to the home page</a>');
+    // In the landing's look: its stylesheet, header and footer with the contact details.
+    expect(res.body).toContain('<link rel="stylesheet" href="/assets/landing-test.css">');
+    expect(res.body).toMatch(/<a class="brand" href="\/"/);
+    expect(res.body).toContain('href="mailto:');
+    // A missing asset or an unknown call gets no page around it.
+    const asset = await page('/assets/gone-1234.js');
+    expect(asset.statusCode).toBe(404);
+    expect(asset.body).not.toContain('class="brand"');
+    const call = await page('/api/no-such-call');
+    expect(call.statusCode).toBe(404);
+    expect(call.json()).toMatchObject({ statusCode: 404 });
+  });
+
   it('GET /privacy shows the privacy text, not the terms', async () => {
     const res = await page('/privacy');
     expect(res.body).toContain('<h1>Privacy Policy</h1>');

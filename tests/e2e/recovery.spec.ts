@@ -42,7 +42,7 @@ test('an admin recovers a forgotten password with the mailed OTP', async ({ page
   await page
     .getByRole('textbox', { name: 'Confirm Password', exact: true })
     .fill(`${RECOVER_ADMIN.newPassword}x`);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Set New Password' }).click();
   await expect(page.getByText('Passwords do not match!')).toBeVisible();
   await expect(page).toHaveURL(/\/admin-panel\/update-forgot-password$/);
   await screen(page, 'recovery-mismatch');
@@ -50,7 +50,7 @@ test('an admin recovers a forgotten password with the mailed OTP', async ({ page
   await page
     .getByRole('textbox', { name: 'Confirm Password', exact: true })
     .fill(RECOVER_ADMIN.newPassword);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Set New Password' }).click();
   await expect(page.getByText('Password has been updated successfully')).toBeVisible();
   await expect(page).toHaveURL(/\/admin-panel\/login$/);
   await expect(page.getByRole('heading', { name: 'Admin Login', level: 1 })).toBeVisible();

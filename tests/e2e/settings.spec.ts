@@ -115,7 +115,7 @@ test('save delivery charges and times, and see them after a reload', async ({ pa
   await page.getByRole('spinbutton', { name: 'Standard Charge (₹)' }).fill('30');
   await page.getByRole('spinbutton', { name: 'Emergency Charge (₹)' }).fill('80');
   await page.getByRole('spinbutton', { name: 'GST (%)' }).fill('18');
-  await page.getByRole('button', { name: 'Edit' }).click();
+  await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Delivery charges saved successfully')).toBeVisible();
   await expect(page).toHaveURL(/\/admin-panel\/delivery-charges\/edit$/);
   await page.reload();
@@ -130,10 +130,10 @@ test('save delivery charges and times, and see them after a reload', async ({ pa
   await page.getByRole('textbox', { name: 'Delivery Time' }).fill('5:00 PM - 8:00 PM');
   const gap = page.getByRole('spinbutton', { name: 'Gap Hours' });
   await gap.fill('-1');
-  await page.getByRole('button', { name: 'Update' }).click();
+  await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Must be at least 0')).toBeVisible();
   await gap.fill('6');
-  await page.getByRole('button', { name: 'Update' }).click();
+  await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Delivery time saved successfully')).toBeVisible();
   await expect(page).toHaveURL(/\/admin-panel\/delivery-times\/edit$/);
   await page.reload();

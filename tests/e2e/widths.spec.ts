@@ -69,3 +69,33 @@ test('no page is wider than a 1366px or a 390px screen', async ({ page }) => {
   await expect(page.getByText(/^Showing 1 to/)).toBeVisible();
   await screen(page, 'orders-390');
 });
+
+test('Assigning Jobs fits a 1366 x 768 laptop: every column and row action without sideways scroll', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await loginAs(page, SUPER_ADMIN);
+  await page.route('**/api/live/events', (route) => route.abort());
+  const nav = page.getByRole('navigation', { name: 'Main menu' });
+  await nav.getByRole('button', { name: 'Assigning Jobs', exact: true }).click();
+  // The e2e data has water jobs (tiffin's columns are checked in tests/unit/assigning-jobs).
+  for (const service of ['Water']) {
+    await nav.getByRole('link', { name: service, exact: true }).click();
+    const table = page.getByRole('table');
+    await expect(table.getByRole('columnheader', { name: 'Actions' })).toBeVisible();
+    await expect(page.getByText('Loading ...')).toHaveCount(0);
+    const fit = await table.evaluate((t) => ({
+      table: Math.round(t.getBoundingClientRect().width),
+      box: t.parentElement!.clientWidth,
+      actionsRight: Math.round(
+        [...t.querySelectorAll('thead th')].at(-1)!.getBoundingClientRect().right,
+      ),
+    }));
+    expect(fit.table, `${service}: table ${fit.table}px in a ${fit.box}px box`).toBeLessThanOrEqual(
+      fit.box + 1,
+    );
+    expect(fit.actionsRight).toBeLessThanOrEqual(1366);
+    await expect(table.getByRole('columnheader', { name: /^Address/ })).toBeVisible();
+    await screen(page, `assigning-jobs-${service.toLowerCase()}-1366`);
+  }
+});

@@ -103,17 +103,17 @@ afterEach(() => {
 });
 
 describe('assigning jobs list', () => {
-  it('lists the open jobs of a water service with pin code, Return, cut ids and the status edit', async () => {
+  it('lists the open jobs of a water service with pin code, address, Return, whole order ids and the status edit', async () => {
     const dataProvider = fakeJobs([WATER_JOB]);
     renderPanel('/assigning-job/water/w1/1', { dataProvider });
     await heading('Assigning Jobs: Water');
     const table = await screen.findByRole('table');
     expect(headers(table)).toEqual([
       'Date',
-      'Family Id',
       'Customer Name',
       'Order ID',
       'Pin Code',
+      'Address',
       'Return',
       'Amount',
       'Status',
@@ -121,9 +121,14 @@ describe('assigning jobs list', () => {
       'Actions',
     ]);
     const row = within(table).getByText('Aarav Sharma').closest('tr')!;
-    // Order id and family id cut to 10 characters, the full values in the tooltips.
-    expect(within(row).getByText('0305K3F9QZ')).toHaveAttribute('title', 'OD250305K3F9QZ');
+    // The order id whole, as every list shows it; the family id cut under the name (its whole
+    // in the tooltip); the delivery address on one line, whole in the tooltip.
+    expect(within(row).getByText('OD250305K3F9QZ')).toBeInTheDocument();
     expect(within(row).getByText('eeffff0001')).toHaveAttribute('title', WATER_JOB.userId);
+    expect(within(row).getByText('12 MG Road, Bengaluru, Karnataka 560034')).toHaveAttribute(
+      'title',
+      '12 MG Road, Bengaluru, Karnataka 560034',
+    );
     expect(within(row).getByRole('img', { name: 'Emergency' })).toBeInTheDocument();
     expect(within(row).getByText('560034')).toBeInTheDocument();
     expect(within(row).getByText('3')).toBeInTheDocument();
@@ -186,21 +191,20 @@ describe('assigning jobs list', () => {
     const table = await screen.findByRole('table');
     expect(headers(table)).toEqual([
       'Date',
-      'Family Id',
       'Customer Name',
       'Order ID',
       'Pin Code',
-      'Pickup Address',
-      'Drop Address',
-      'Start Date',
-      'End Date',
+      'Addresses',
+      'Start / End Date',
       'Amount',
       'Status',
       'Rider',
       'Actions',
     ]);
-    expect(within(table).getByText('4 Residency Road, Bengaluru, 560025')).toBeInTheDocument();
-    expect(within(table).getByText('9 Brigade Road, Bengaluru, 560001')).toBeInTheDocument();
+    expect(
+      within(table).getByText('Pickup: 4 Residency Road, Bengaluru, 560025'),
+    ).toBeInTheDocument();
+    expect(within(table).getByText('Drop: 9 Brigade Road, Bengaluru, 560001')).toBeInTheDocument();
     expect(within(table).getByText('01-03-2025')).toBeInTheDocument();
     expect(within(table).getByText('30-03-2025')).toBeInTheDocument();
     expect(

@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { dashboard } from '@resources/dashboard';
 import { cutText } from '@resources/dashboard/cutText';
 import { createDataProvider } from '@/providers/dataProvider';
+import { liveOrders } from '@/live/store';
 import { stubApi } from './apiStub';
 import { fakeAuthProvider, fakeDataProvider, renderPanel, SEEDED_CATEGORIES } from './helpers';
 
@@ -143,6 +144,25 @@ describe('DashboardPage', () => {
       expect(card).toHaveTextContent(figure);
     }
     expect(screen.getByRole('link', { name: 'Go to website' })).toHaveAttribute('href', '/');
+  });
+
+  it('reads its figures again once after a burst of new orders from the live stream', async () => {
+    let placed = 0;
+    const getOne = vi.fn(async () => ({
+      data: { id: 'data', ...DASHBOARD, allOrders: DASHBOARD.allOrders + placed },
+    }));
+    renderPanel('/dashboard', { dataProvider: dashboardProvider(getOne) });
+    expect(await screen.findByRole('link', { name: /All Orders/ })).toHaveTextContent('25,00,000');
+    expect(getOne).toHaveBeenCalledTimes(1);
+    // Three orders arrive within a second: one refetch, the figure counts all three.
+    placed = 3;
+    liveOrders.publish();
+    liveOrders.publish();
+    liveOrders.publish();
+    await waitFor(() => expect(link(/All Orders/)).toHaveTextContent('25,00,003'), {
+      timeout: 5000,
+    });
+    expect(getOne).toHaveBeenCalledTimes(2);
   });
 
   it('opens the pending orders when the Pending card is clicked', async () => {

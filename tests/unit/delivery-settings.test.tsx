@@ -117,11 +117,11 @@ describe('delivery charges form', () => {
     const gst = screen.getByLabelText(/GST/);
     await userEvent.clear(gst);
     await userEvent.type(gst, '101');
-    await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Must be at least 0')).toBeInTheDocument();
     expect(screen.getByText('Must be 100 or less')).toBeInTheDocument();
     await userEvent.clear(gst);
-    await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Required')).toBeInTheDocument();
     expect(dataProvider.saveDeliveryCharges).not.toHaveBeenCalled();
   });
@@ -133,7 +133,7 @@ describe('delivery charges form', () => {
     const standard = screen.getByLabelText(/Standard Charge/);
     await userEvent.clear(standard);
     await userEvent.type(standard, '35');
-    await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Delivery charges saved successfully')).toBeInTheDocument();
     expect(dataProvider.saveDeliveryCharges.mock.calls[0]![0]).toEqual({
       standardCharge: 35,
@@ -154,7 +154,7 @@ describe('delivery charges form', () => {
     renderPanel('/delivery-charges/edit', { dataProvider });
     await heading('Delivery Charges');
     await userEvent.type(screen.getByLabelText(/Standard Charge/), '5');
-    await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(
       await screen.findByText('Failed to edit charges. Please try again.'),
     ).toBeInTheDocument();
@@ -178,12 +178,12 @@ describe('delivery times form', () => {
     const gap = screen.getByLabelText(/Gap Hours/);
     await userEvent.clear(gap);
     await userEvent.type(gap, '-2');
-    await userEvent.click(screen.getByRole('button', { name: 'Update' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Required')).toBeInTheDocument();
     expect(screen.getByText('Must be at least 0')).toBeInTheDocument();
     await userEvent.clear(gap);
     await userEvent.type(gap, '1.5');
-    await userEvent.click(screen.getByRole('button', { name: 'Update' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Gap hours must be a whole number.')).toBeInTheDocument();
     expect(dataProvider.saveDeliveryTimes).not.toHaveBeenCalled();
   });
@@ -195,7 +195,7 @@ describe('delivery times form', () => {
     const pickup = screen.getByLabelText(/Pickup Time/);
     await userEvent.clear(pickup);
     await userEvent.type(pickup, '7:00 AM - 10:00 AM');
-    await userEvent.click(screen.getByRole('button', { name: 'Update' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Delivery time saved successfully')).toBeInTheDocument();
     expect(dataProvider.saveDeliveryTimes.mock.calls[0]![0]).toEqual({
       pickupTime: '7:00 AM - 10:00 AM',
@@ -215,7 +215,7 @@ describe('delivery times form', () => {
     renderPanel('/delivery-times/edit', { dataProvider });
     await heading('Delivery Times');
     await userEvent.type(screen.getByLabelText(/Delivery Time/), ' ');
-    await userEvent.click(screen.getByRole('button', { name: 'Update' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Failed to update delivery time.')).toBeInTheDocument();
   });
 
@@ -230,7 +230,7 @@ describe('delivery times form', () => {
     const gap = screen.getByLabelText(/Gap Hours/);
     await userEvent.clear(gap);
     await userEvent.type(gap, '500');
-    await userEvent.click(screen.getByRole('button', { name: 'Update' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Gap hours must be at most 168.')).toBeInTheDocument();
   });
 });

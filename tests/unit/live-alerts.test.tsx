@@ -170,6 +170,35 @@ describe('live alerts in the panel', () => {
     expect(localStorage.getItem('liveAlertsMuted')).toBeNull();
   });
 
+  it('gives a quiet notice of every new order once the admin turns it on in their menu', async () => {
+    await openPanel();
+    placed({ _id: 'ord-20', orderId: 'OD250301QUIET1' });
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Orders Management' })).toHaveAttribute(
+        'aria-description',
+        '1 new order',
+      ),
+    );
+    expect(screen.queryByText(/New order OD250301QUIET1/)).toBeNull();
+
+    await userEvent.click(
+      within(screen.getByRole('banner')).getByRole('button', { name: /Profile|Super Admin/ }),
+    );
+    const item = await screen.findByRole('menuitemcheckbox', { name: 'Notice every new order' });
+    expect(item).toHaveAttribute('aria-checked', 'false');
+    await userEvent.click(item);
+    expect(item).toHaveAttribute('aria-checked', 'true');
+    await userEvent.keyboard('{Escape}');
+
+    placed({ _id: 'ord-21', orderId: 'OD250301QUIET2' });
+    expect(
+      await screen.findByText('New order OD250301QUIET2 for Water, pin code 560001.'),
+    ).toBeVisible();
+    // Quiet: no sound, and not the emergency's alert.
+    expect(tones).toBe(0);
+    expect(screen.queryByRole('alert', { name: /Emergency/ })).toBeNull();
+  });
+
   it('sends a dispatcher to the job, not the order screen it may not open', async () => {
     await openPanel({ role: 'admin', permissions: { assigningJobs: true } });
     placed({ _id: 'ord-7', orderId: 'OD250301EMERG7', isEmergency: true });

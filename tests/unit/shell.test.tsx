@@ -87,12 +87,12 @@ describe('password recovery screens', () => {
     const [password, confirm] = await screen.findAllByLabelText(/Password/, { selector: 'input' });
     await userEvent.type(password!, 'new-password-1');
     await userEvent.type(confirm!, 'new-password-2');
-    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Set New Password' }));
     expect(await screen.findByText('Passwords do not match!')).toBeInTheDocument();
     expect(authProvider.resetPassword).not.toHaveBeenCalled();
     await userEvent.clear(confirm!);
     await userEvent.type(confirm!, 'new-password-1');
-    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Set New Password' }));
     expect(await screen.findByText('Password has been updated successfully')).toBeInTheDocument();
     expect(authProvider.resetPassword).toHaveBeenCalledWith({
       securityToken: 'sec-1',
@@ -161,6 +161,16 @@ describe('sidebar', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Not allowed' }),
     ).toBeInTheDocument();
+  });
+
+  it('shows a page not found, in the layout, with a link to the dashboard, for an unknown address', async () => {
+    renderApp('/no-such-screen/1');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Page not found' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Main menu' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('link', { name: 'Go to the dashboard' }));
+    expect(await screen.findByText(/Welcome/, {}, { timeout: 10_000 })).toBeInTheDocument();
   });
 
   it('logs out from the top bar', async () => {
