@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { OrderDatagrid } from './OrderDatagrid';
 import { ORDER_FILTERS, OrderFilters } from './OrderFilters';
 import { isOrderStatus } from '@/orders/orderFields';
+import { OrderInvoicesButton } from './OrderInvoicesButton';
 import { OrdersPagedList } from './OrdersPagedList';
 import { useServiceCategory } from './useServiceCategory';
 
@@ -35,6 +36,7 @@ export function AllOrdersList() {
       sort={{ field: 'createdAt', order: 'DESC' }}
       queryKeys={ORDER_FILTERS}
       filters={<OrderFilters service type />}
+      actions={<OrderInvoicesButton />}
     >
       <OrderDatagrid viewPath="/order/view" returns={returns} />
     </OrdersPagedList>

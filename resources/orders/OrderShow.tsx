@@ -1,15 +1,17 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import EditIcon from '@mui/icons-material/Edit';
 import { Box, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
-import { useId, type ReactNode } from 'react';
-import { Title, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
+import { useId, useState, type ReactNode } from 'react';
+import { Title, useCanAccess, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
 import { RecordShowBase } from '@/records/RecordShow';
 import { formatDashedDate, formatDateTime, formatRupees } from '@/format';
-import { formatPhone } from '@/names';
 import { DetailList } from './DetailList';
 import { InvoiceButton } from './InvoiceButton';
 import { MarkDeliveredButton } from './MarkDeliveredButton';
 import { OrderAccessories } from './OrderAccessories';
 import { OrderHistory } from './OrderHistory';
+import { OrderRider, OrderReturns, PhoneLink, RelativeLink } from './OrderRelatives';
+import { OrderStatusDialog } from './OrderStatusButton';
 import { OrderStatusChip } from '@/orders/OrderStatusChip';
 import {
   customerName,
@@ -43,8 +45,9 @@ export interface OrderShowProps {
 
 /**
  * 'View Order' (spec 001): every field of the order loaded by id (GET order/get-order/{id}),
- * its accessories and status history, 'Mark As Delivered' while it is Pending, and 'Download
- * invoice' once it is Delivered.
+ * its accessories and status history, 'Mark As Delivered' while it is Pending (it stays on the
+ * order), 'Change status' (with a reason where one is due), 'Download invoice' once it is
+ * Delivered, and links to its relatives (issue 37): customer, rider, return requests, invoice.
  */
 export function OrderShow({ resource, fallbackPath }: OrderShowProps) {
   const translate = useTranslate();
@@ -78,6 +81,8 @@ function OrderDetails({ resource, fallbackPath }: OrderShowProps) {
   const toCollect =
     kind === 'water' ? 'jars_to_collect' : kind === 'oxygen' ? 'cylinders_to_collect' : null;
   const accessories = order.accessories ?? [];
+  const returnRequests = order.returnRequests ?? [];
+  const invoice = order.invoice as { invoiceNo: string; issuedAt: string } | null | undefined;
 
   return (
     <Card sx={{ mt: 2, maxWidth: 1000 }}>
@@ -103,22 +108,38 @@ function OrderDetails({ resource, fallbackPath }: OrderShowProps) {
             <Button variant="outlined" startIcon={<ArrowBackIcon />} onClick={goBack}>
               {t('back')}
             </Button>
+            <ChangeStatusButton order={order} resource={resource} />
             {order.status === 'Pending' && (
-              <MarkDeliveredButton order={order} resource={resource} onDone={goBack} />
+              <MarkDeliveredButton order={order} resource={resource} />
             )}
-            {order.status === 'Delivered' && <InvoiceButton orderId={String(order.id)} />}
+            {(order.status === 'Delivered' || invoice) && (
+              <InvoiceButton orderId={String(order.id)} />
+            )}
           </Stack>
         </Stack>
 
         <Section title={t('customer')}>
           <DetailList
             items={[
-              { label: t('name'), value: customerName(order) },
+              {
+                label: t('name'),
+                value: order.userId ? (
+                  <RelativeLink resource="users" to={`/user/view/${order.userId}`}>
+                    {customerName(order)}
+                  </RelativeLink>
+                ) : (
+                  customerName(order)
+                ),
+              },
               { label: t('email'), value: order.user?.email },
-              { label: t('phone'), value: formatPhone(order.user?.phone) },
+              { label: t('phone'), value: <PhoneLink phone={order.user?.phone} /> },
               { label: t('family_id'), value: familyId(order) },
             ]}
           />
+        </Section>
+
+        <Section title={t('rider')}>
+          <OrderRider order={order} />
         </Section>
 
         <Section title={addresses.length > 1 ? t('addresses') : t('address')}>
@@ -176,6 +197,23 @@ function OrderDetails({ resource, fallbackPath }: OrderShowProps) {
           />
         </Section>
 
+        {invoice && (
+          <Section title={t('invoice_title')}>
+            <DetailList
+              items={[
+                { label: t('invoice_no'), value: invoice.invoiceNo },
+                { label: t('invoice_issued'), value: formatDateTime(invoice.issuedAt) },
+              ]}
+            />
+          </Section>
+        )}
+
+        {returnRequests.length > 0 && (
+          <Section title={t('return_requests')}>
+            <OrderReturns requests={returnRequests} />
+          </Section>
+        )}
+
         <Section title={t('history')}>
           <Box sx={{ overflowX: 'auto' }}>
             <OrderHistory history={order.statusHistory ?? []} />
@@ -183,6 +221,24 @@ function OrderDetails({ resource, fallbackPath }: OrderShowProps) {
         </Section>
       </CardContent>
     </Card>
+  );
+}
+
+/** 'Change status': the status dialog (with its guards) on the order itself. */
+function ChangeStatusButton({ order, resource }: { order: RaRecord; resource: string }) {
+  const translate = useTranslate();
+  const { canAccess } = useCanAccess({ resource, action: 'edit' });
+  const [open, setOpen] = useState(false);
+  if (!canAccess) return null;
+  return (
+    <>
+      <Button variant="outlined" startIcon={<EditIcon />} onClick={() => setOpen(true)}>
+        {translate('app.orders.change_status')}
+      </Button>
+      {open && (
+        <OrderStatusDialog order={order} resource={resource} onClose={() => setOpen(false)} />
+      )}
+    </>
   );
 }
 

@@ -15,6 +15,8 @@ interface OrdersPagedListProps {
   queryKeys?: readonly string[];
   /** Search box, pin code select, Download PDF ... above the table. */
   toolbar?: ReactNode;
+  /** Buttons beside the search box and Export (Invoices). */
+  actions?: ReactNode;
   /** The list's filters (a FilterBar), in a row of their own under the title. */
   filters?: ReactNode;
   children: ReactNode;
@@ -24,13 +26,13 @@ interface OrdersPagedListProps {
  * The orders lists: the shared path-paged list with a store per list, the orders wording for
  * empty ('No results found.') and failed ('Failed to fetch orders') loads, and Export.
  */
-export function OrdersPagedList({ listKey, toolbar, ...props }: OrdersPagedListProps) {
+export function OrdersPagedList({ listKey, toolbar, actions, ...props }: OrdersPagedListProps) {
   const translate = useTranslate();
   return (
     <PathPagedList
       {...props}
       storeKey={`${props.resource}.${listKey}.pathList`}
-      actions={toolbar}
+      actions={toolbar ?? actions}
       // A list with a toolbar of its own (assigning jobs) places the search box in it.
       search={!toolbar}
       exportable

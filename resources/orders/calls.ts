@@ -69,24 +69,31 @@ export const orderActions = {
     bodyKind: 'json',
     resultKey: 'order',
   }),
-  /** The status modal and 'Mark As Delivered': multipart { orderId: <_id>, status }. */
-  setOrderStatus: action<{ id: Identifier; status: OrderStatus }>({
+  /**
+   * The status modal and 'Mark As Delivered': multipart { orderId: <_id>, status }, and the
+   * reason when one is given (issue 37: required to take a delivery back, change an invoiced
+   * order or cancel).
+   */
+  setOrderStatus: action<{ id: Identifier; status: OrderStatus; reason?: string }>({
     method: 'POST',
     path: 'order/update-status',
     bodyKind: 'multipart',
     idField: 'orderId',
-    fields: ['status'],
+    fields: ['status', 'reason'],
   }),
   /** The delivery slots of a service's open jobs with their counts (addition, job filters). */
   jobSlots: action<{ serviceId: string }, { slots: { slot: string; jobs: number }[] }>({
     method: 'GET',
     path: 'order/job-slots/:serviceId',
   }),
-  /** The lists' bulk action (addition): JSON { orderIds: [<_id>, ...], status }. */
-  setOrdersStatus: action<{ orderIds: Identifier[]; status: OrderStatus }, BulkOutcome>({
+  /** The lists' bulk action (addition): JSON { orderIds: [<_id>, ...], status, reason? }. */
+  setOrdersStatus: action<
+    { orderIds: Identifier[]; status: OrderStatus; reason?: string },
+    BulkOutcome
+  >({
     method: 'POST',
     path: 'order/bulk-update-status',
     bodyKind: 'json',
-    fields: ['orderIds', 'status'],
+    fields: ['orderIds', 'status', 'reason'],
   }),
 };

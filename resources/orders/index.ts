@@ -66,6 +66,8 @@ export const orders: ResourceDeclaration = {
     files: {
       // A delivered order's GST tax invoice (issue 16), named after its number by the server.
       invoice: { path: 'order/invoice/:orderId', fileName: 'invoice.pdf' },
+      // The invoices issued on a range of days (issue 16), `?from=&to=`: the orders list's Invoices.
+      invoices: { path: 'order/invoices', fileName: 'invoices.pdf' },
     },
   },
   routes: [

@@ -36,8 +36,6 @@ export const messages = {
   view_title: 'View Order',
   no_data: 'No order data found.',
   mark_delivered: 'Mark As Delivered',
-  mark_delivered_title: 'Mark order %{orderId} as delivered?',
-  mark_delivered_text: 'It is %{status} now. Delivered orders leave the open jobs.',
   back: 'Back',
   customer: 'Customer',
   name: 'Name',
@@ -149,4 +147,49 @@ export const messages = {
   add_customer_save: 'Add customer',
   add_customer_saving: 'Adding…',
   add_customer_failed: 'Failed to add the customer. Please try again.',
+  // Guarded changes (issue 37).
+  change_status: 'Change status',
+  reason: 'Reason',
+  reason_required_help: "Required. Kept in the order's status history (up to %{max} characters).",
+  reason_optional_help: "Optional. Kept in the order's status history.",
+  reason_too_long: 'The reason can be at most %{max} characters.',
+  guard_delivered:
+    'Order %{orderId} was delivered. Setting it to %{status} undoes the delivery: a charge to the customer’s account is reversed and the jars or cylinders it left come off their ledger. A tax invoice already issued stays as it is. Say why.',
+  guard_invoiced:
+    'Order %{orderId} has tax invoice %{invoiceNo}, which stays as it is. Say why its status changes to %{status}.',
+  guard_cancelling:
+    'Cancelling order %{orderId} takes it off the open jobs and its rider’s run. Say why.',
+  guard_delivered_many:
+    'Some of these orders were delivered. Setting them to %{status} undoes their delivery: charges to the customers’ accounts are reversed and the jars or cylinders come off their ledgers. Tax invoices already issued stay as they are. Give one reason for all.',
+  guard_invoiced_many:
+    'Some of these orders have tax invoices, which stay as they are. Give one reason for all.',
+  guard_cancelling_many:
+    'Cancelling takes the order off the open jobs. Give a reason. |||| Cancelling takes the %{smart_count} orders off the open jobs. Give one reason for all.',
+  // The order's relatives (issue 37).
+  rider: 'Rider',
+  no_rider: 'No rider yet.',
+  rider_name: 'Name',
+  run: 'Run',
+  run_morning: 'Morning round',
+  run_evening: 'Evening round',
+  return_requests: 'Return Requests',
+  return_line:
+    '%{status} · %{smart_count} returned · requested %{date} |||| %{status} · %{smart_count} returned · requested %{date}',
+  invoice_title: 'Tax Invoice',
+  invoice_no: 'Invoice No.',
+  invoice_issued: 'Issued On',
+  // The invoices of a range of days (issue 16's order/invoices, from the orders list).
+  invoices: 'Invoices',
+  invoices_title: 'Download invoices',
+  invoices_text:
+    'The tax invoices issued on these days, as one PDF: at most %{days} days and %{most} invoices.',
+  invoices_from: 'From',
+  invoices_to: 'To',
+  invoices_download: 'Download',
+  invoices_preparing: 'Preparing invoices…',
+  invoices_preparing_size: 'Preparing invoices… %{size}',
+  invoices_failed: 'Failed to download the invoices. Please try again.',
+  invoices_stopped: 'Failed to download the invoices. %{reason}',
+  invoices_range_order: 'The From date must be on or before the To date.',
+  invoices_range_long: 'Choose at most %{days} days.',
 };

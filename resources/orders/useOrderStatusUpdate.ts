@@ -13,7 +13,7 @@ const ORDER_LISTS = ['orders', 'assigningJobs'];
  */
 export function useOrderStatusUpdate() {
   const setStatus = useAction(
-    (dp: AppDataProvider, change: { id: RaRecord['id']; status: OrderStatus }) =>
+    (dp: AppDataProvider, change: { id: RaRecord['id']; status: OrderStatus; reason?: string }) =>
       dp.setOrderStatus(change),
     {
       failureMessage: 'app.orders.update_failed',
@@ -21,10 +21,13 @@ export function useOrderStatusUpdate() {
       invalidates: ORDER_LISTS,
     },
   );
-  const update = (order: RaRecord, status: OrderStatus): Promise<boolean> =>
-    setStatus.mutateAsync({ id: order.id, status }).then(
-      () => true,
-      () => false,
-    );
+  /** A blank reason is not sent (the spec's call); a guarded change needs one (issue 37). */
+  const update = (order: RaRecord, status: OrderStatus, reason?: string): Promise<boolean> =>
+    setStatus
+      .mutateAsync({ id: order.id, status, ...(reason?.trim() ? { reason: reason.trim() } : {}) })
+      .then(
+        () => true,
+        () => false,
+      );
   return { update, busy: setStatus.isPending };
 }

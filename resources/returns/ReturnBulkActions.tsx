@@ -1,11 +1,14 @@
-import BlockIcon from '@mui/icons-material/Block';
 import DoneIcon from '@mui/icons-material/Done';
 import { BulkConfirmButton } from '@/lists/BulkActions';
 import type { AppDataProvider } from '@/providers/types';
+import { ReturnBulkReject } from './ReturnBulkReject';
 
 const options = { failureMessage: 'app.returns.bulk_failed', invalidates: ['returns'] };
 
-/** Approve or reject the selected Pending requests (return-history/bulk-update-status). */
+/**
+ * Approve or reject the selected Pending requests (return-history/bulk-update-status); a
+ * rejection asks one reason for all.
+ */
 export function ReturnBulkActions() {
   return (
     <>
@@ -19,16 +22,7 @@ export function ReturnBulkActions() {
         }
         {...options}
       />
-      <BulkConfirmButton
-        label="app.returns.bulk_reject"
-        icon={<BlockIcon />}
-        confirmTitle="app.returns.bulk_reject_confirm"
-        confirmContent="app.returns.bulk_reject_text"
-        run={(dp: AppDataProvider, returnIds) =>
-          dp.settleReturns({ returnIds, status: 'Rejected' })
-        }
-        {...options}
-      />
+      <ReturnBulkReject />
     </>
   );
 }

@@ -12,11 +12,17 @@ export const returnActions = {
     idField: 'returnHistoryId',
     fields: ['status', 'reason'],
   }),
-  /** The list's bulk action (addition): JSON { returnIds: [<_id>, ...], status }. */
-  settleReturns: action<{ returnIds: Identifier[]; status: ReturnDecision }, BulkOutcome>({
+  /**
+   * The list's bulk action (addition): JSON { returnIds: [<_id>, ...], status, reason? }; the
+   * reason is required to reject (issue 37) and kept on each request.
+   */
+  settleReturns: action<
+    { returnIds: Identifier[]; status: ReturnDecision; reason?: string },
+    BulkOutcome
+  >({
     method: 'POST',
     path: 'return-history/bulk-update-status',
     bodyKind: 'json',
-    fields: ['returnIds', 'status'],
+    fields: ['returnIds', 'status', 'reason'],
   }),
 };

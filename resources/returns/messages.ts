@@ -40,6 +40,8 @@ export const messages = {
   bulk_approve_text:
     'The returned jars or cylinders are accepted. It cannot be undone. |||| The returned jars or cylinders of every request are accepted. It cannot be undone.',
   bulk_reject_text:
-    'The request is closed without a reason. It cannot be undone. |||| The requests are closed without a reason. It cannot be undone.',
+    'The request is closed with the reason below. It cannot be undone. |||| The requests are closed with the reason below, kept on each. It cannot be undone.',
+  cancel: 'Cancel',
+  bulk_reason_help: 'Required, up to 500 characters.',
   bulk_failed: 'Failed to update the return requests. Please try again.',
 };

@@ -418,7 +418,11 @@ describe('orders paid from the account', () => {
       orderId: placed.id,
       orderNo: placed.orderId,
     });
-    await order.post('update-status', { orderId: placed.id, status: 'Out for Delivery' });
+    await order.post('update-status', {
+      orderId: placed.id,
+      status: 'Out for Delivery',
+      reason: 'Delivered to the wrong flat',
+    });
     a = await getAccount(c.id);
     expect(a.balance).toBe(1000);
     expect(a.entries[0]).toMatchObject({ kind: 'charge_reversed', amount: total });

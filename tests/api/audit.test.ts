@@ -579,7 +579,12 @@ describe('audit trail of every write route', () => {
     'POST /api/order/bulk-update-status': {
       call: async () => {
         const orderIds = await newOrders(2);
-        return () => post('/api/order/bulk-update-status', { orderIds, status: 'Cancelled' });
+        return () =>
+          post('/api/order/bulk-update-status', {
+            orderIds,
+            status: 'Cancelled',
+            reason: 'Customer cancelled by phone',
+          });
       },
       bulk: { asRoute: '/api/order/update-status', records: () => 2 },
     },
@@ -791,7 +796,11 @@ describe('audit trail of every write route', () => {
       call: async () => {
         const returnIds = await newReturns(2);
         return () =>
-          post('/api/return-history/bulk-update-status', { returnIds, status: 'Rejected' });
+          post('/api/return-history/bulk-update-status', {
+            returnIds,
+            status: 'Rejected',
+            reason: 'Jars were not ours',
+          });
       },
       bulk: {
         asRoute: '/api/return-history/update-return-request-status',

@@ -117,8 +117,9 @@ describe('POST /api/order/bulk-update-status', () => {
 
   it('writes the same audit row for an order as order/update-status does', async () => {
     const [one, two] = await placeOrders(2);
-    await api.post('order/update-status', { orderId: one, status: 'Cancelled' });
-    await bulk({ orderIds: [two], status: 'Cancelled' });
+    const reason = 'Customer called to cancel';
+    await api.post('order/update-status', { orderId: one, status: 'Cancelled', reason });
+    await bulk({ orderIds: [two], status: 'Cancelled', reason });
     const [single, fromBulk] = await auditOf([one!, two!]);
     const comparable = (row: typeof single) => ({
       ...row,
@@ -148,7 +149,7 @@ describe('POST /api/order/bulk-update-status', () => {
 
   it('counts an id sent twice once', async () => {
     const [id] = await placeOrders(1);
-    const res = await bulk({ orderIds: [id, id], status: 'Cancelled' });
+    const res = await bulk({ orderIds: [id, id], status: 'Cancelled', reason: 'Duplicate order' });
     expect(res.json()).toMatchObject({
       message: '1 order updated to Cancelled.',
       result: { updated: 1, unchanged: 0 },
@@ -285,10 +286,15 @@ describe('POST /api/return-history/bulk-update-status', () => {
 
   it('rejects without setting approvedAt', async () => {
     const ids = await requests(2);
-    const res = await bulk({ returnIds: ids, status: 'Rejected' });
+    const res = await bulk({ returnIds: ids, status: 'Rejected', reason: 'Jars were damaged' });
     expect(res.json()).toMatchObject({ message: '2 return requests rejected.' });
     for (const r of await returnsOf(ids)) {
-      expect(r).toMatchObject({ status: 'Rejected', approvedAt: null, settledBy: manager.id });
+      expect(r).toMatchObject({
+        status: 'Rejected',
+        approvedAt: null,
+        settledBy: manager.id,
+        reason: 'Jars were damaged',
+      });
     }
   });
 
@@ -297,7 +303,11 @@ describe('POST /api/return-history/bulk-update-status', () => {
     const settled = await requests(1, 'Approved');
     const before = await returnsOf([...pending, ...settled]);
     const audits = await auditCount();
-    const res = await bulk({ returnIds: [...pending, ...settled], status: 'Rejected' });
+    const res = await bulk({
+      returnIds: [...pending, ...settled],
+      status: 'Rejected',
+      reason: 'Not collected',
+    });
     expect(res.json()).toEqual({
       statusCode: 409,
       message:
@@ -431,7 +441,12 @@ describe('POST /api/user/bulk-update-status', () => {
 describe('the audit trail of a bulk call', () => {
   it('is written with the changes: the newest rows are the changed records', async () => {
     const ids = await placeOrders(2);
-    await api.post('order/bulk-update-status', { orderIds: ids, status: 'Cancelled' });
+    const res = await api.post('order/bulk-update-status', {
+      orderIds: ids,
+      status: 'Cancelled',
+      reason: 'Customer moved away',
+    });
+    expect(res.statusCode, res.body).toBe(200);
     const newest = await s.db.select().from(auditLogTable).orderBy(desc(auditLogTable.id)).limit(2);
     expect(newest.map((a) => a.recordId).sort()).toEqual([...ids].sort());
   });

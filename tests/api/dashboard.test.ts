@@ -234,7 +234,7 @@ describe('GET admin/dashboard-data', () => {
       method: 'POST',
       url: '/api/order/update-status',
       headers: bearer(s.superToken),
-      payload: { orderId: placed[0]!.id, status: 'Pending' },
+      payload: { orderId: placed[0]!.id, status: 'Pending', reason: 'Marked delivered by mistake' },
     });
     expect((await get('admin/dashboard-data')).json().result).toMatchObject({
       activeUsers: 4,

@@ -541,13 +541,15 @@ describe('POST /api/order/update-status', () => {
       permissions: { assigningJobs: true },
     });
     const id = placed.waterAarav2!.id;
-    const steps: [OrderStatus, 'multipart' | 'form' | 'json'][] = [
+    const steps: [OrderStatus, 'multipart' | 'form' | 'json', string?][] = [
       ['Out for Delivery', 'multipart'],
       ['Delivered', 'form'],
-      ['Cancelled', 'json'],
+      ['Cancelled', 'json', 'Delivered to the wrong house'],
     ];
-    for (const [status, kind] of steps) {
-      const res = await updateStatus({ orderId: id, status }, dispatcher.token, kind);
+    for (const [status, kind, reason] of steps) {
+      const fields: Record<string, string> = { orderId: id, status };
+      if (reason) fields.reason = reason;
+      const res = await updateStatus(fields, dispatcher.token, kind);
       expect(res.json(), kind).toMatchObject({
         statusCode: 200,
         message: `Order status updated to ${status}.`,
@@ -562,12 +564,13 @@ describe('POST /api/order/update-status', () => {
         fromStatus: h.fromStatus,
         toStatus: h.toStatus,
         by: h.by,
+        note: h.note,
       })),
     ).toEqual([
-      { fromStatus: null, toStatus: 'Pending', by: null },
-      { fromStatus: 'Pending', toStatus: 'Out for Delivery', by },
-      { fromStatus: 'Out for Delivery', toStatus: 'Delivered', by },
-      { fromStatus: 'Delivered', toStatus: 'Cancelled', by },
+      { fromStatus: null, toStatus: 'Pending', by: null, note: null },
+      { fromStatus: 'Pending', toStatus: 'Out for Delivery', by, note: null },
+      { fromStatus: 'Out for Delivery', toStatus: 'Delivered', by, note: null },
+      { fromStatus: 'Delivered', toStatus: 'Cancelled', by, note: 'Delivered to the wrong house' },
     ]);
   });
 
@@ -684,7 +687,10 @@ describe('permissions', () => {
     for (const url of ['view-all-orders', 'by-type', `get-order/${placed.tiffinKavya1!.id}`]) {
       expect((await get(url, t)).statusCode, url).toBe(200);
     }
-    const res = await updateStatus({ orderId: placed.tiffinKavya1!.id, status: 'Cancelled' }, t);
+    const res = await updateStatus(
+      { orderId: placed.tiffinKavya1!.id, status: 'Cancelled', reason: 'Customer on holiday' },
+      t,
+    );
     expect(res.statusCode).toBe(200);
     expect((await get(`assign-jobs/${f.services.water.id}`, t)).json()).toEqual({
       statusCode: 403,

@@ -206,12 +206,15 @@ describe('the ledger of one customer', () => {
   });
   afterAll(() => s?.close());
 
+  // A reason with every change: taking a delivery back, changing an invoiced order and
+  // cancelling need one (issue 37); where none is needed it is only kept in the history.
+  const reason = 'Correcting the status';
   const setStatus = async (orderId: string, status: string) => {
-    const res = await api.order.post('update-status', { orderId, status });
+    const res = await api.order.post('update-status', { orderId, status, reason });
     expect(res.statusCode, res.body).toBe(200);
   };
   const setStatuses = async (orderIds: string[], status: string) => {
-    const res = await api.order.post('bulk-update-status', { orderIds, status });
+    const res = await api.order.post('bulk-update-status', { orderIds, status, reason });
     expect(res.statusCode, res.body).toBe(200);
   };
 

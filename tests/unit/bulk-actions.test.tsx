@@ -44,10 +44,15 @@ describe('bulk calls (additions, docs/api.md)', () => {
     });
   });
 
+  it('sends one reason for all orders when given (issue 37)', async () => {
+    await provider.setOrdersStatus({ orderIds: ['o1'], status: 'Cancelled', reason: 'Shop shut' });
+    expect(jsonBody()).toEqual({ orderIds: ['o1'], status: 'Cancelled', reason: 'Shop shut' });
+  });
+
   it('settles return requests with POST return-history/bulk-update-status', async () => {
-    await provider.settleReturns({ returnIds: ['r1'], status: 'Rejected' });
+    await provider.settleReturns({ returnIds: ['r1'], status: 'Rejected', reason: 'Not ours' });
     expect(calls[0]!.url.pathname).toBe('/api/return-history/bulk-update-status');
-    expect(jsonBody()).toEqual({ returnIds: ['r1'], status: 'Rejected' });
+    expect(jsonBody()).toEqual({ returnIds: ['r1'], status: 'Rejected', reason: 'Not ours' });
   });
 
   it('blocks users with POST user/bulk-update-status', async () => {
@@ -215,8 +220,67 @@ describe('orders: Set status on the selected orders', () => {
         '1 of the 2 orders was not found (deleted, or a wrong id). Nothing was changed.',
       ),
     ).toBeInTheDocument();
+    // The question stays open (to give a reason the server asked for), until closed.
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(await checkboxOf('OD250305AAAAAA')).toBeChecked();
     expect(screen.getByText('2 orders selected')).toBeInTheDocument();
+  });
+
+  it('asks one reason for all when a selected order is taken back from Delivered', async () => {
+    const dataProvider = fakeOrders();
+    renderPanel('/orders/1', { dataProvider });
+    await screen.findByText('OD250305CCCCCC', {}, SLOW);
+    await userEvent.click(await checkboxOf('OD250305AAAAAA'));
+    await userEvent.click(await checkboxOf('OD250305CCCCCC'));
+    await userEvent.click(await screen.findByRole('button', { name: 'Set status' }));
+    const chooser = await screen.findByRole('dialog', { name: 'Set the status of 2 orders' });
+    await userEvent.click(within(chooser).getByRole('radio', { name: 'Pending' }));
+    await userEvent.click(within(chooser).getByRole('button', { name: 'Next' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Set 2 orders to Pending?' });
+    expect(confirm).toHaveTextContent(
+      /Some of these orders were delivered\. Setting them to Pending undoes their delivery/,
+    );
+    const set = within(confirm).getByRole('button', { name: 'Set status' });
+    expect(set).toBeDisabled();
+    const reason = within(confirm).getByRole('textbox', { name: 'Reason' });
+    expect(reason).toBeRequired();
+    await userEvent.type(reason, '   ');
+    expect(set).toBeDisabled();
+    await userEvent.type(reason, 'Van broke down, delivered by mistake');
+    await userEvent.click(set);
+    expect(await screen.findByText('2 orders updated to Pending.')).toBeInTheDocument();
+    expect(dataProvider.setOrdersStatus).toHaveBeenCalledWith({
+      orderIds: ['o1', 'o3'],
+      status: 'Pending',
+      reason: 'Van broke down, delivered by mistake',
+    });
+  });
+
+  it('asks a reason to cancel, and none for an everyday step', async () => {
+    const dataProvider = fakeOrders();
+    renderPanel('/orders/1', { dataProvider });
+    await screen.findByText('OD250305AAAAAA', {}, SLOW);
+    await userEvent.click(await checkboxOf('OD250305AAAAAA'));
+    await userEvent.click(await screen.findByRole('button', { name: 'Set status' }));
+    let chooser = await screen.findByRole('dialog', { name: 'Set the status of 1 order' });
+    await userEvent.click(within(chooser).getByRole('radio', { name: 'Cancelled' }));
+    await userEvent.click(within(chooser).getByRole('button', { name: 'Next' }));
+    let confirm = await screen.findByRole('dialog', { name: 'Set 1 order to Cancelled?' });
+    expect(confirm).toHaveTextContent(
+      'Cancelling takes the order off the open jobs. Give a reason.',
+    );
+    expect(within(confirm).getByRole('button', { name: 'Set status' })).toBeDisabled();
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Set status' }));
+    chooser = await screen.findByRole('dialog', { name: 'Set the status of 1 order' });
+    await userEvent.click(within(chooser).getByRole('radio', { name: 'Out for Delivery' }));
+    await userEvent.click(within(chooser).getByRole('button', { name: 'Next' }));
+    confirm = await screen.findByRole('dialog', { name: 'Set 1 order to Out for Delivery?' });
+    expect(within(confirm).getByRole('textbox', { name: 'Reason' })).not.toBeRequired();
+    expect(within(confirm).getByRole('button', { name: 'Set status' })).toBeEnabled();
   });
 
   it('shows no checkboxes to an admin who may not edit orders', async () => {
@@ -310,6 +374,31 @@ describe('return requests: Approve and Reject the selected Pending requests', ()
       expect(within(rowOf('OD250301RET001')).getByText('Approved')).toBeVisible(),
     );
     expect(screen.queryByText('2 requests selected')).not.toBeInTheDocument();
+  });
+
+  it('rejects the selected requests with one reason for all, which it requires', async () => {
+    const dataProvider = fakeReturns();
+    renderPanel('/returns/0/1', { dataProvider });
+    await screen.findByText('OD250301RET001', {}, SLOW);
+    await userEvent.click(await checkboxOf('OD250301RET001'));
+    await userEvent.click(await checkboxOf('OD250301RET002'));
+    await userEvent.click(await screen.findByRole('button', { name: 'Reject' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Reject 2 return requests?' });
+    expect(confirm).toHaveTextContent(
+      'The requests are closed with the reason below, kept on each.',
+    );
+    const reject = within(confirm).getByRole('button', { name: 'Reject' });
+    expect(reject).toBeDisabled();
+    const reason = within(confirm).getByRole('textbox', { name: 'Reason' });
+    expect(reason).toBeRequired();
+    await userEvent.type(reason, 'The jars handed in were not ours');
+    await userEvent.click(reject);
+    expect(await screen.findByText('2 return requests rejected.')).toBeInTheDocument();
+    expect(dataProvider.settleReturns).toHaveBeenCalledWith({
+      returnIds: ['r1', 'r2'],
+      status: 'Rejected',
+      reason: 'The jars handed in were not ours',
+    });
   });
 
   it('hides the checkboxes from an admin without the Return Management permission to edit', async () => {

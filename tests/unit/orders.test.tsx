@@ -130,7 +130,12 @@ function fakeOrders(orders: RaRecord[] = [WATER_ORDER, LAUNDRY_ORDER], overrides
         if (!category) throw new HttpError('This category does not exist.', 404);
         return { data: category };
       }
-      if (id === DETAIL.id) return { data: DETAIL };
+      // The detail follows the status set meanwhile (Mark As Delivered stays on the order).
+      if (id === DETAIL.id) {
+        return {
+          data: { ...DETAIL, status: rows.find((o) => o.id === id)?.status ?? DETAIL.status },
+        };
+      }
       const order = rows.find((o) => o.id === id);
       if (!order) throw new HttpError('This order does not exist.', 404);
       return { data: { ...order, accessories: [], statusHistory: [] } };
@@ -362,6 +367,8 @@ describe('order status modal', () => {
     );
     const dialog = await screen.findByRole('dialog');
     await userEvent.click(within(dialog).getByRole('radio', { name: 'Cancelled' }));
+    // Cancelling asks a reason (issue 37).
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Duplicate');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(
       await screen.findByText(
@@ -462,7 +469,7 @@ describe('View Order', () => {
     expect(screen.queryByText('Jars to collect')).not.toBeInTheDocument();
   });
 
-  it('marks a Pending order delivered, shows the server message and goes back', async () => {
+  it('marks a Pending order delivered in one click, shows the server message and stays on it', async () => {
     const dataProvider = fakeOrders();
     render(
       <TestMemoryRouter initialEntries={['/orders/1', '/order/view/ord-w']} initialIndex={1}>
@@ -471,20 +478,14 @@ describe('View Order', () => {
     );
     await heading('View Order');
     await userEvent.click(await screen.findByRole('button', { name: 'Mark As Delivered' }));
-    // It asks first; Cancel changes nothing.
-    const confirm = await screen.findByRole('dialog', {
-      name: 'Mark order OD250305K3F9QZ as delivered?',
-    });
-    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(dataProvider.setOrderStatus).not.toHaveBeenCalled();
-    await userEvent.click(screen.getByRole('button', { name: 'Mark As Delivered' }));
-    const again = await screen.findByRole('dialog');
-    await userEvent.click(within(again).getByRole('button', { name: 'Mark As Delivered' }));
+    // No question (the spec asks none), and the view stays on the order (issue 37).
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(await screen.findByText('Order status updated to Delivered.')).toBeInTheDocument();
     expect(dataProvider.setOrderStatus).toHaveBeenCalledWith({ id: 'ord-w', status: 'Delivered' });
-    // Back on the list it came from.
-    expect(await heading('Orders')).toBeInTheDocument();
+    // Reloaded Delivered, with its invoice one click away.
+    expect(await screen.findByRole('button', { name: 'Download invoice' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Mark As Delivered' })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'View Order', level: 1 })).toBeInTheDocument();
   });
 
   it('offers Mark As Delivered only while the order is Pending', async () => {

@@ -1,10 +1,20 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { orderAccessoriesTable, ordersTable, orderStatusHistoryTable } from '../../db/schema';
+import {
+  invoicesTable,
+  orderAccessoriesTable,
+  ordersTable,
+  orderStatusHistoryTable,
+  returnRequestsTable,
+  ridersTable,
+} from '../../db/schema';
 import type { AccessoryRow, OrderRow } from './dto';
 import { joinedFrom } from './rows';
 
-/** One order as its screen shows it: the order, its accessories, its history. */
+/** The most return requests get-order names (an order has one or two). */
+export const ORDER_RETURNS_BOUND = 20;
+
+/** One order as its screen shows it: the order, its accessories, its history, its relatives. */
 export function createOrderDetails(db: Database) {
   return {
     /** The accessories of these orders, in one query, grouped by order id. */
@@ -35,6 +45,40 @@ export function createOrderDetails(db: Database) {
         .from(orderAccessoriesTable)
         .where(eq(orderAccessoriesTable.orderId, orderId))
         .orderBy(asc(orderAccessoriesTable.id));
+    },
+
+    /** The rider's phone (by the riders' primary key), for the order's view. */
+    async riderPhone(riderId: string | null): Promise<string | null> {
+      if (!riderId) return null;
+      const [row] = await db
+        .select({ phone: ridersTable.phone })
+        .from(ridersTable)
+        .where(eq(ridersTable.id, riderId));
+      return row?.phone ?? null;
+    },
+
+    /** The order's return requests, newest first (return_requests_order_idx), bounded. */
+    async returnRequests(orderId: string) {
+      return db
+        .select({
+          id: returnRequestsTable.id,
+          status: returnRequestsTable.status,
+          returnedQuantity: returnRequestsTable.returnedQuantity,
+          requestedAt: returnRequestsTable.requestedAt,
+        })
+        .from(returnRequestsTable)
+        .where(eq(returnRequestsTable.orderId, orderId))
+        .orderBy(desc(returnRequestsTable.requestedAt), desc(returnRequestsTable.id))
+        .limit(ORDER_RETURNS_BOUND);
+    },
+
+    /** The order's tax invoice, if it has one (by the invoices' primary key). */
+    async invoiceOf(orderId: string) {
+      const [row] = await db
+        .select({ invoiceNo: invoicesTable.invoiceNo, issuedAt: invoicesTable.issuedAt })
+        .from(invoicesTable)
+        .where(eq(invoicesTable.orderId, orderId));
+      return row ?? null;
     },
 
     /** Oldest first; the serial id orders steps written in the same instant. */

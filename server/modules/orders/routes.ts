@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { OrderStatus } from '../../db/schema';
 import { bulkOutcome, countOf, missingMessage } from '../../lib/bulk';
 import { CSV_BATCH, csvAnswer, sendCsv } from '../../lib/csv';
-import { notFound } from '../../lib/errors';
+import { badRequest, notFound } from '../../lib/errors';
 import { answers } from '../../lib/responses';
 import { pagingResult } from '../../lib/validation';
 import type { Access } from '../../permissions';
@@ -15,6 +15,7 @@ import { findSheetService, inlineJobSheet } from './jobSheetRows';
 import type { OrderFilter, OrderSort } from './conditions';
 import { customerOrderPage } from './customerOrders';
 import { createOrderRepository } from './repository';
+import { bulkReasonMessage, reasonMessage } from './statusChanges';
 import {
   bulkStatusBody,
   customerOrdersQuery,
@@ -211,12 +212,28 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       const row = await repo.findById(id);
       if (!row) throw notFound(NOT_FOUND);
-      const [accessories, history] = await Promise.all([repo.accessories(id), repo.history(id)]);
+      const [accessories, history, riderPhone, returns, invoice] = await Promise.all([
+        repo.accessories(id),
+        repo.history(id),
+        repo.riderPhone(row.rider?.id ?? null),
+        repo.returnRequests(id),
+        repo.invoiceOf(id),
+      ]);
+      const order = toOrderDto(row);
       return ok('Order', {
         order: {
-          ...toOrderDto(row),
+          ...order,
           accessories: accessories.map(toAccessoryDto),
           statusHistory: history.map(toHistoryDto),
+          // Additions (issue 37): the order's relatives, for its view's links.
+          rider: order.rider ? { ...order.rider, phone: riderPhone ?? '' } : null,
+          returnRequests: returns.map((r) => ({
+            _id: r.id,
+            status: r.status,
+            returnedQuantity: r.returnedQuantity,
+            requestedAt: r.requestedAt,
+          })),
+          invoice,
         },
       });
     },
@@ -232,15 +249,16 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { orderId, status } = request.body;
+      const { orderId, status, reason } = request.body;
       const admin = request.admin ? { id: request.admin.id, name: request.admin.name } : null;
       const before = await repo.findById(orderId);
-      const outcome = await repo.setStatus(orderId, status, admin);
-      if (outcome === 'missing') throw notFound(NOT_FOUND);
+      const outcome = await repo.setStatus(orderId, status, admin, reason ?? null);
+      if (outcome.kind === 'missing') throw notFound(NOT_FOUND);
+      if (outcome.kind === 'needReason') throw badRequest(reasonMessage(outcome.need));
       const row = await repo.findById(orderId);
       request.audit({ changes: diffRecords(before?.order, row?.order, STATUS_FIELD) });
       return ok(
-        outcome === 'unchanged'
+        outcome.kind === 'unchanged'
           ? `Order is already ${status}.`
           : `Order status updated to ${status}.`,
         // Addition: the order as it now is, so the panel can show it without reloading.
@@ -261,13 +279,20 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { orderIds, status } = request.body;
+      const { orderIds, status, reason } = request.body;
       const admin = request.admin ? { id: request.admin.id, name: request.admin.name } : null;
-      const outcome = await repo.setStatuses(orderIds, status, admin, (tx, changed) =>
-        auditEach(tx, request, changed, '/api/order/update-status'),
+      const outcome = await repo.setStatuses(
+        orderIds,
+        status,
+        admin,
+        reason ?? null,
+        (tx, changed) => auditEach(tx, request, changed, '/api/order/update-status'),
       );
       if (outcome.missing.length) {
         throw notFound(missingMessage(outcome.missing.length, orderIds.length, 'orders'));
+      }
+      if (outcome.needReason.length) {
+        throw badRequest(bulkReasonMessage(outcome.needReason, orderIds.length));
       }
       const updated = outcome.changed.length;
       const unchanged = outcome.unchanged.length;

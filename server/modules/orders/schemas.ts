@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CATEGORY_KINDS } from '@shared/catalogue';
-import { ORDER_STATUSES } from '@shared/statuses';
+import { ORDER_STATUSES, RETURN_STATUSES } from '@shared/statuses';
 import { ORDER_TYPES, type OrderStatus } from '../../db/schema';
 import { bulkIds } from '../../lib/bulk';
 import { count, money, oneOf, pagingFields, timestamp } from '../../lib/responses';
@@ -14,6 +14,7 @@ import {
   requiredId,
 } from '../../lib/validation';
 import { AUTO_ASSIGN_LIMIT } from './autoAssign';
+import { ORDER_RETURNS_BOUND } from './details';
 import type { OrderSort } from './conditions';
 import { day, jobFilterQuery, orderFilterQuery, pincode, withDays } from './filters';
 import { INLINE_SHEET_JOBS } from './jobSheetRows';
@@ -121,10 +122,33 @@ export const orderHistoryDto = z.object({
   }),
 });
 
-/** The order record with its accessories and its status history, oldest first (get-order). */
+/**
+ * The order record with its accessories and its status history, oldest first (get-order), and
+ * its relatives (issue 37, additions): the rider's phone, the return requests, the invoice.
+ */
 export const orderDetailDto = orderDto.extend({
   accessories: z.array(orderAccessoryDto),
   statusHistory: z.array(orderHistoryDto),
+  rider: z
+    .object({ _id: z.string(), name: z.string(), phone: z.string() })
+    .nullable()
+    .meta({ description: 'The rider the job is given to, with their phone; null while nobody.' }),
+  returnRequests: z
+    .array(
+      z.object({
+        _id: z.string(),
+        status: z.enum(RETURN_STATUSES),
+        returnedQuantity: count,
+        requestedAt: timestamp,
+      }),
+    )
+    .meta({
+      description: `The order's return requests, newest first, at most ${ORDER_RETURNS_BOUND}.`,
+    }),
+  invoice: z
+    .object({ invoiceNo: z.string(), issuedAt: timestamp })
+    .nullable()
+    .meta({ description: "The order's tax invoice (number and date); null while it has none." }),
 });
 
 /** One page of orders, as the order lists answer it. */
@@ -229,9 +253,28 @@ export const orderExportQuery = withDays(z.object({ ...exportQuery, ...ordersQue
 export const orderIdParams = z.object({ id: requiredId('Order id') });
 export const oneOrderDetail = z.object({ order: orderDetailDto });
 
+/** The most characters of a status change's reason (kept in the status history). */
+export const REASON_MAX = 500;
+
+/**
+ * Why the status changes (issue 37): required to take an order back from Delivered, to change
+ * an invoiced order or to cancel one; kept in the history row's `note`. Blank means none.
+ */
+const statusReason = z
+  .preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    optionalText('Reason', REASON_MAX),
+  )
+  .meta({
+    description:
+      'Why (kept in the status history). Required to take an order back from Delivered, to ' +
+      `change an order that has a tax invoice, and to cancel; up to ${REASON_MAX} characters.`,
+  });
+
 export const updateStatusBody = z.object({
   orderId: requiredId('Order id'),
   status: z.enum(ORDER_STATUSES, { error: STATUS_MESSAGE }),
+  reason: statusReason,
 });
 /** The order as it now is; null only if it was deleted in the meantime. */
 export const updatedOrder = z.object({ order: orderDto.nullable() });
@@ -239,6 +282,7 @@ export const updatedOrder = z.object({ order: orderDto.nullable() });
 export const bulkStatusBody = z.object({
   orderIds: bulkIds('Order id', 'order'),
   status: z.enum(ORDER_STATUSES, { error: STATUS_MESSAGE }),
+  reason: statusReason,
 });
 
 /** A service's id in the path (the jobs of assign-jobs, job-slots, export-jobs). */

@@ -194,11 +194,11 @@ const returnRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { returnIds, status } = request.body;
+      const { returnIds, status, reason } = request.body;
       if (!request.admin) throw unauthorized();
       const outcome = await repo.settleMany(
         returnIds,
-        { status, adminId: request.admin.id },
+        { status, reason, adminId: request.admin.id },
         (tx, settled) =>
           auditEach(tx, request, settled, '/api/return-history/update-return-request-status'),
       );

@@ -114,10 +114,22 @@ export const updateReturnRequestStatusBody = z.object({
 });
 
 /** POST return-history/bulk-update-status: its body. */
-export const bulkUpdateStatusBody = z.object({
-  returnIds: bulkIds('Return request id', 'return request'),
-  status: z.enum(RETURN_DECISIONS, { error: 'Status must be Approved or Rejected.' }),
-});
+export const bulkUpdateStatusBody = z
+  .object({
+    returnIds: bulkIds('Return request id', 'return request'),
+    status: z.enum(RETURN_DECISIONS, { error: 'Status must be Approved or Rejected.' }),
+    reason: z.preprocess(blankToUndefined, optionalText('Reason', 500)).meta({
+      description:
+        'One reason for every request, kept on each as the single call keeps it; required ' +
+        'to reject (issue 37), optional to approve. Up to 500 characters.',
+    }),
+  })
+  // A rejection tells the customer why (issue 37): the bulk call no longer closes requests
+  // without one.
+  .refine((b) => b.status !== 'Rejected' || b.reason, {
+    error: 'Give a reason for rejecting the return requests: one reason is kept on each.',
+    path: ['reason'],
+  });
 
 /** POST return-history/bulk-update-status: its answer. */
 export const bulkUpdateStatusAnswer = answers(z.object({ updated: count }));
