@@ -5,13 +5,6 @@ import { conflict, isUniqueViolation } from '../../lib/errors';
 import { assertServedPincode } from '../pincodes/served';
 import type { UserAddUserBody } from './schemas';
 
-/**
- * The e-mail stored for a customer added without one. `customers.email` is required and unique
- * (customers_email_key), so it cannot be blank for two customers; `.invalid` is reserved
- * (RFC 2606) and never delivers, and the phone is unique, so the address is too.
- */
-export const noEmailAddress = (phone: string) => `${phone}@no-email.invalid`;
-
 /** The Family Id the panel shows: the id's last 10 hex digits (src/names.ts shortId). */
 const familyIdOf = (id: string) => id.replace(/-/g, '').slice(-10);
 
@@ -50,7 +43,8 @@ export async function addCustomer(db: Database, body: UserAddUserBody) {
           firstName: body.firstName,
           lastName: body.lastName,
           phone: body.phone,
-          email: body.email ?? noEmailAddress(body.phone),
+          // No e-mail: '' (customers_email_key is unique among the customers who have one).
+          email: body.email ?? '',
         })
         .returning();
       const [address] = await tx

@@ -52,7 +52,10 @@ export const customersTable = pgTable(
     ...timestamps,
   },
   (t) => [
-    uniqueIndex('customers_email_key').on(sql`lower(${t.email})`),
+    // A customer added by phone may have no e-mail ('', issue 37): unique among those who do.
+    uniqueIndex('customers_email_key')
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.email} <> ''`),
     index('customers_status_created_idx').on(t.status, t.createdAt, t.id),
     index('customers_created_idx').on(t.createdAt, t.id),
     // The list's other sorts, with the id as tie-break and the status trailing, so that a page
