@@ -62,7 +62,7 @@ function NewCustomerDialog({
   const [serverError, setServerError] = useState<string>();
   const add = useAction((dp: AppDataProvider, body: NewCustomer) => dp.addCustomer(body), {
     failureMessage: 'app.orders.add_customer_failed',
-    invalidates: ['users'],
+    invalidates: ['callers', 'users'],
     onSuccess: (result) => onAdded(result.data),
     onError: (error) => setServerError(serverReason(error) || undefined),
   });

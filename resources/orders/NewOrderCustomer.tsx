@@ -65,7 +65,7 @@ function CustomerOption() {
  */
 export function NewOrderCustomer() {
   const translate = useTranslate();
-  const { canAccess, isPending } = useCanAccess({ resource: 'users', action: 'list' });
+  const { canAccess, isPending } = useCanAccess({ resource: 'callers', action: 'list' });
   if (isPending) return null;
   if (!canAccess) {
     return (
@@ -78,7 +78,7 @@ export function NewOrderCustomer() {
     <>
       <ReferenceInput
         source="customerId"
-        reference="users"
+        reference="callers"
         perPage={10}
         sort={{ field: 'createdAt', order: 'DESC' }}
         filter={{ status: 'All', withAddress: 'true' }}
@@ -109,7 +109,7 @@ function AddressInput() {
   const addressId = useWatch({ name: 'addressId' }) as string | null;
   const { setValue } = useFormContext();
   const { data: customer } = useGetOne(
-    'users',
+    'callers',
     { id: customerId! },
     { enabled: Boolean(customerId) },
   );

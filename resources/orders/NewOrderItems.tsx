@@ -145,7 +145,7 @@ export function NewOrderDelivery() {
   const slots = useSlots();
   const customerId = useWatch({ name: 'customerId' }) as string | null;
   const { data: customer } = useGetOne(
-    'users',
+    'callers',
     { id: customerId! },
     { enabled: Boolean(customerId) },
   );

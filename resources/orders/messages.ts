@@ -103,7 +103,7 @@ export const messages = {
   new_add_customer: 'Add new customer',
   new_add_customer_named: 'Add new customer "%{item}"',
   new_users_needed:
-    'Finding or adding a customer needs the User Management permission. Ask the super-admin to grant it.',
+    'Finding or adding a customer needs the Orders or User Management permission. Ask the super-admin to grant it.',
   new_address: 'Deliver to',
   new_address_none: 'This customer has no address. Add one on their Edit screen.',
   new_service: 'Service',

@@ -55,6 +55,30 @@ export const users: ResourceDeclaration = {
   ],
 };
 
+/**
+ * The callers New order finds and adds (issue 37): the customers' own calls, read by the Orders
+ * group too (the server lets `orders` search, read and add customers), without a screen or menu.
+ */
+export const callers: ResourceDeclaration = {
+  name: 'callers',
+  group: 'orders',
+  api: {
+    envelope: 'statusCode',
+    list: {
+      method: 'GET',
+      path: 'user/all-users',
+      query: { status: 'All' },
+      resultKey: 'users',
+      paging: 'result',
+      searchParam: 'search',
+      sortParam: 'sort',
+      sortOrderParam: 'sortOrder',
+    },
+    getOne: { method: 'GET', path: 'user/get-user/:id', resultKey: 'user' },
+  },
+  routes: [],
+};
+
 /** The blocked list: the same call with status=Blocked, no sorting (spec 001 §7). */
 export const blockedUsers: ResourceDeclaration = {
   name: 'blockedUsers',
@@ -115,4 +139,4 @@ export const customerNotes: ResourceDeclaration = {
 };
 
 /** Every declaration of this folder, for resources/index.ts. */
-export const userResources = [users, blockedUsers, inactiveUsers, customerNotes];
+export const userResources = [users, blockedUsers, inactiveUsers, customerNotes, callers];

@@ -105,6 +105,12 @@ export function locateInMenu(
     r.routes.some((route) => matchPath({ path: route.path, end: true }, `/${here}`)),
   );
   if (!owner) return {};
-  const first = entries.find(({ link }) => link.resource === owner.name);
+  // The owner's first list entry: a record's page is not "in" a create screen's entry (New Order).
+  const creates = owner.routes.filter((route) => route.action === 'create');
+  const first = entries.find(
+    ({ link }) =>
+      link.resource === owner.name &&
+      !creates.some((route) => matchPath({ path: route.path, end: true }, `/${link.to}`)),
+  );
   return first ?? { group: owner.group };
 }

@@ -26,6 +26,7 @@ import { seedAccounts } from '@server/db/seed/accounts';
 import { seedBanners } from '@server/db/seed/banners';
 import { seedCatalogue } from '@server/db/seed/catalogue';
 import { seedContent } from '@server/db/seed/content';
+import { seedCustomerNotes } from '@server/db/seed/customerNotes';
 import { seedCustomers } from '@server/db/seed/customers';
 import { seedEcommerce } from '@server/db/seed/ecommerce';
 import { seedBusinessAndInvoices } from '@server/db/seed/invoices';
@@ -132,6 +133,8 @@ async function fillWithRealData(config: AppConfig): Promise<Map<string, Buffer>>
     // The jars-and-cylinders ledger and its stock, the business details and the invoices.
     await seedBusinessAndInvoices(db);
     await seedContent(db);
+    // Operators' notes on the customers (issue 37).
+    await seedCustomerNotes(db);
     await db
       .insert(seedProgressTable)
       .values(['catalogue', 'ecommerce', 'banners'].map((part) => ({ part })));

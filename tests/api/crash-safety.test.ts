@@ -26,6 +26,7 @@ const DEMO_PARTS = [
   'account-documents',
   'invoices',
   'content',
+  'customer-notes',
 ];
 
 type Write =

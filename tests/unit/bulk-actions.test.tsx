@@ -296,8 +296,8 @@ describe('orders: Set status on the selected orders', () => {
     const dataProvider = fakeOrders();
     renderPanel('/assigning-job/water/w1/1', { dataProvider });
     // The jobs table shows the last ten characters of an order id.
-    await screen.findByText('0305AAAAAA', {}, SLOW);
-    await userEvent.click(await checkboxOf('0305AAAAAA'));
+    await screen.findByText('OD250305AAAAAA', {}, SLOW);
+    await userEvent.click(await checkboxOf('OD250305AAAAAA'));
     await userEvent.click(await screen.findByRole('button', { name: 'Set status' }));
     const chooser = await screen.findByRole('dialog', { name: 'Set the status of 1 order' });
     await userEvent.click(within(chooser).getByRole('radio', { name: 'Delivered' }));

@@ -227,8 +227,8 @@ describe('assigning jobs: riders', () => {
     renderPanel('/assigning-job/water/w1/1', { dataProvider: fakeDispatch() });
     const table = await screen.findByRole('table', {}, SLOW);
     expect(headers(table)).toContain('Rider');
-    expect(within(rowOf('0305AAAAAA')).getByText('Unassigned')).toBeInTheDocument();
-    expect(within(rowOf('0305BBBBBB')).getByRole('link', { name: 'Ravi Kumar' })).toHaveAttribute(
+    expect(within(rowOf('OD250305AAAAAA')).getByText('Unassigned')).toBeInTheDocument();
+    expect(within(rowOf('OD250305BBBBBB')).getByRole('link', { name: 'Ravi Kumar' })).toHaveAttribute(
       'href',
       '/rider/run/r1?date=2025-03-05&shift=Morning',
     );
@@ -257,8 +257,8 @@ describe('assigning jobs: riders', () => {
     const dataProvider = fakeDispatch();
     renderPanel('/assigning-job/water/w1/1', { dataProvider });
     await screen.findByRole('table', {}, SLOW);
-    await userEvent.click(await within(rowOf('0305AAAAAA')).findByRole('checkbox'));
-    await userEvent.click(await within(rowOf('0305BBBBBB')).findByRole('checkbox'));
+    await userEvent.click(await within(rowOf('OD250305AAAAAA')).findByRole('checkbox'));
+    await userEvent.click(await within(rowOf('OD250305BBBBBB')).findByRole('checkbox'));
     await userEvent.click(screen.getByRole('button', { name: 'Assign to rider' }));
     const dialog = await screen.findByRole('dialog', { name: 'Assign 2 jobs to a rider' });
     expect(within(dialog).getByLabelText(/Run date/)).toHaveValue(indiaDay());
@@ -300,7 +300,7 @@ describe('assigning jobs: riders', () => {
     const dataProvider = fakeDispatch();
     renderPanel('/assigning-job/water/w1/1', { dataProvider });
     await screen.findByRole('table', {}, SLOW);
-    await userEvent.click(await within(rowOf('0305BBBBBB')).findByRole('checkbox'));
+    await userEvent.click(await within(rowOf('OD250305BBBBBB')).findByRole('checkbox'));
     await userEvent.click(screen.getByRole('button', { name: 'Unassign' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Unassign 1 job?')).toBeInTheDocument();

@@ -126,6 +126,8 @@ describe('locateInMenu: the sidebar place of a page opened by its URL', () => {
       to: 'categories/1',
     });
     expect(place('/rider/run/r1')).toEqual({ group: 'assigningJobs', to: 'riders/1' });
+    // Not New Order, the first entry of the orders' resource: a create screen is no list.
+    expect(place('/order/view/o1')).toEqual({ group: 'orders', to: 'orders/1' });
   });
 
   it('finds New order by its own entry', () => {

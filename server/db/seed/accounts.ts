@@ -55,8 +55,8 @@ const GOODWILL = [
  * the next, most on time, some late, some not for one, two or three months (so the dues show
  * every age); the rest are prepaid and top up before their balance runs out, a few of them
  * lately not (low, or below zero), some paused when low. Every order paid from the account
- * (payment method Wallet) is charged when it was delivered, the customers whose jars all came
- * back had their deposit taken and refunded, a few closed accounts were refunded, and a few
+ * (payment method Wallet) is charged when it was delivered, the customers whose jars came back
+ * had their deposit taken and what came back refunded, a few closed accounts were refunded, and a few
  * adjustments were made with their reasons. Payments carry references as they come: 12-digit
  * UPI references, UTRs (bank code and 13 digits), cheque numbers and cash receipts (RC-000123).
  * All is written in time order through the entries' trigger, which keeps the balances, what is
@@ -111,19 +111,26 @@ export async function seedAccounts(db: Database, now: Date = new Date()): Promis
     });
     charges.set(c.customer_id, list);
   }
-  // Households whose jars and cylinders all came back: the deposit taken with the first and
-  // refunded when the last was returned.
+  // Households who had jars or cylinders come back: the deposit taken with the first delivery
+  // and what the returned ones held refunded with the last return. (Not only households whose
+  // containers all came back: on some days the demo has none, and then no refund at all.)
   const deposits = (
     await db.execute(sql`SELECT e.customer_id, sum(e.deposit) FILTER (WHERE e.deposit > 0) AS taken,
+        -sum(e.deposit) FILTER (WHERE e.deposit < 0) AS back,
         min(e.at) FILTER (WHERE e.deposit > 0) AS taken_at,
         max(e.at) FILTER (WHERE e.deposit < 0) AS back_at
       FROM returnable_entries e
-     WHERE e.customer_id IN (SELECT customer_id FROM returnable_balances GROUP BY customer_id
-                              HAVING sum(outstanding) = 0 AND sum(returned) > 0)
      GROUP BY e.customer_id
-    HAVING sum(e.deposit) = 0 AND sum(e.deposit) FILTER (WHERE e.deposit > 0) > 0
+    HAVING sum(e.deposit) FILTER (WHERE e.deposit < 0) < 0
+       AND sum(e.deposit) FILTER (WHERE e.deposit > 0) > 0
      ORDER BY e.customer_id`)
-  ).rows as { customer_id: string; taken: string; taken_at: string; back_at: string }[];
+  ).rows as {
+    customer_id: string;
+    taken: string;
+    back: string;
+    taken_at: string;
+    back_at: string;
+  }[];
   const depositOf = new Map(deposits.map((d) => [d.customer_id, d]));
 
   const latest = now.getTime() - 5 * MINUTE;
@@ -171,6 +178,7 @@ export async function seedAccounts(db: Database, now: Date = new Date()): Promis
     const deposit = depositOf.get(customer.id);
     if (deposit && rnd.next() < 0.7) {
       const paise = Math.round(Number(deposit.taken) * 100);
+      const refunded = Math.min(paise, Math.round(Number(deposit.back) * 100));
       const takenAt = new Date(deposit.taken_at).getTime() + MINUTE;
       const backAt = Math.min(new Date(deposit.back_at).getTime() + 2 * HOUR, latest);
       mine.push({
@@ -184,9 +192,9 @@ export async function seedAccounts(db: Database, now: Date = new Date()): Promis
         mine.push({
           orderId: null,
           kind: 'deposit_refunded',
-          amount: paise,
+          amount: refunded,
           at: new Date(backAt),
-          reason: 'All returned: deposit refunded',
+          reason: 'Returned: their deposit refunded',
         });
       }
     }

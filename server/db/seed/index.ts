@@ -14,6 +14,7 @@ import { seedAccountDocuments } from './accountDocuments';
 import { seedAccounts, withoutCharges } from './accounts';
 import { seedBanners } from './banners';
 import { seedCatalogue } from './catalogue';
+import { seedCustomerNotes } from './customerNotes';
 import { seedContent } from './content';
 import { seedCustomers } from './customers';
 import { seedEcommerce } from './ecommerce';
@@ -196,6 +197,7 @@ const DEMO_PARTS: [
   ['account-documents', (db) => seedAccountDocuments(db)],
   ['invoices', (db) => seedBusinessAndInvoices(db)],
   ['content', (db) => seedContent(db)],
+  ['customer-notes', (db) => seedCustomerNotes(db)],
 ];
 
 /**

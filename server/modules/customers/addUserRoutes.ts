@@ -9,7 +9,8 @@ const addUserRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/user/add-user',
     {
-      config: { access: 'userManagement' },
+      // Orders operators take calls (New order): they add the caller too.
+      config: { access: ['userManagement', 'orders'] as const },
       schema: { body: userAddUserBody, response: userAddUserAnswer },
     },
     async (request, reply) => {
