@@ -165,10 +165,10 @@ describe('GET /api/user/all-users', () => {
     expect((await get('user/all-users?status=Deleted')).statusCode).toBe(400);
   });
 
-  it('needs the User Management permission', async () => {
+  it('needs the User Management or (for New order, issue 37) the Orders permission', async () => {
     const denied = await get('user/all-users', noGroup.token);
     expect(denied.statusCode).toBe(403);
-    expect(denied.json().message).toBe(deniedMessage('userManagement'));
+    expect(denied.json().message).toBe(deniedMessage(['userManagement', 'orders']));
     expect((await get('user/all-users', userManager.token)).statusCode).toBe(200);
     const anonymous = await s.app.inject({ method: 'GET', url: '/api/user/all-users' });
     expect(anonymous.statusCode).toBe(401);
