@@ -228,10 +228,9 @@ describe('assigning jobs: riders', () => {
     const table = await screen.findByRole('table', {}, SLOW);
     expect(headers(table)).toContain('Rider');
     expect(within(rowOf('OD250305AAAAAA')).getByText('Unassigned')).toBeInTheDocument();
-    expect(within(rowOf('OD250305BBBBBB')).getByRole('link', { name: 'Ravi Kumar' })).toHaveAttribute(
-      'href',
-      '/rider/run/r1?date=2025-03-05&shift=Morning',
-    );
+    expect(
+      within(rowOf('OD250305BBBBBB')).getByRole('link', { name: 'Ravi Kumar' }),
+    ).toHaveAttribute('href', '/rider/run/r1?date=2025-03-05&shift=Morning');
   });
 
   it('filters by rider or unassigned only, kept in the address', async () => {
