@@ -1,4 +1,5 @@
 import type { RaRecord } from 'react-admin';
+import { familyIdOf } from '@shared/familyId';
 
 /** 'Aarav Sharma'; the inactive list's records carry `fullName` already. */
 export function fullName(record: RaRecord): string {
@@ -19,10 +20,7 @@ export function initials(record: RaRecord): string {
  * characters are a timestamp shared by users created together, so the table shows the last 10
  * (the random part); the full id is in the tooltip and on the view.
  */
-export const shortId = (id: unknown) =>
-  String(id ?? '')
-    .replace(/-/g, '')
-    .slice(-10);
+export const shortId = (id: unknown) => familyIdOf(String(id ?? ''));
 
 /** '+91 98765 43210' for a stored 10-digit mobile number. */
 export function formatPhone(phone: unknown): string {

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import PDFDocument from 'pdfkit';
 import { ENTRY_KIND_LABELS, BILLING_MODE_LABELS } from '@shared/account';
+import { familyIdOf } from '@shared/familyId';
 import { formatPaise } from '@shared/gst';
 import { INDIA_TIME_ZONE } from '@shared/time';
 import { oneLine, pdfText, type PdfText } from '../../lib/pdfFonts';
@@ -97,9 +98,6 @@ const entryColumns = (width: number): Column<StatementEntry>[] =>
 /** The file a statement downloads as: statement-ST-2611-000042-<family id>.pdf. */
 export const statementFileName = (s: Statement) =>
   `statement-${(s.number ?? s.month.key).replace(/[^A-Za-z0-9-]+/g, '-')}-${familyIdOf(s.customer.id)}.pdf`;
-
-/** The Family Id as the panel shows it: the id's last 10 hex digits. */
-export const familyIdOf = (id: string) => id.replace(/-/g, '').slice(-10);
 
 /**
  * A PDF of statements written as a stream (`bufferPages`: a statement's pages are held until it

@@ -1,6 +1,7 @@
 import type { FastifySchema } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { toRupees } from '@shared/account';
+import { familyIdOf } from '@shared/familyId';
 import { badRequest, notFound } from '../../lib/errors';
 import { writePdfBatches } from '../../lib/pdfStream';
 import { createPdfTurns, type PdfTurns } from '../../lib/pdfTurns';
@@ -8,13 +9,7 @@ import { ok } from '../../lib/reply';
 import { answers, fileAnswer } from '../../lib/responses';
 import { pagingResult } from '../../lib/validation';
 import { createBusinessRepository } from '../business/repository';
-import {
-  createStatementPdf,
-  dayText,
-  familyIdOf,
-  renderStatement,
-  statementFileName,
-} from './statementPdf';
+import { createStatementPdf, dayText, renderStatement, statementFileName } from './statementPdf';
 import {
   createStatementRepository,
   currentMonthKey,

@@ -1,12 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
+import { familyIdOf } from '@shared/familyId';
 import type { Database } from '../../db/client';
 import { customerAddressesTable, customersTable } from '../../db/schema';
 import { conflict, isUniqueViolation } from '../../lib/errors';
 import { assertServedPincode } from '../pincodes/served';
 import type { UserAddUserBody } from './schemas';
-
-/** The Family Id the panel shows: the id's last 10 hex digits (src/names.ts shortId). */
-const familyIdOf = (id: string) => id.replace(/-/g, '').slice(-10);
 
 /**
  * user/add-user (issue 37): a caller added by phone, with their default address, in one
