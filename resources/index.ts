@@ -18,6 +18,7 @@ import { pincodes } from './pincodes';
 import { plans } from './plans';
 import { pricing } from './pricing';
 import { products } from './products';
+import { reports } from './reports';
 import { returnables } from './returnables';
 import { returns } from './returns';
 import { rosterResources } from './roster';
@@ -62,6 +63,8 @@ export const resources: ResourceDeclaration[] = [
   ...duesResources,
   statements,
   ...settlementResources,
+  // Issue 38: Reports (sales, GSTR-1, sales register, credit notes).
+  reports,
   returns,
   // Its menu entries (Outstanding returnables, Depot stock) follow Water and Oxygen Returns.
   returnables,

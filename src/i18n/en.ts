@@ -25,6 +25,7 @@ import { messages as holidaysMessages } from '@resources/holidays/messages';
 // Issue 36: settlement files.
 import { messages as settlementsMessages } from '@resources/settlements/messages';
 import { messages as statementsMessages } from '@resources/statements/messages';
+import { messages as reportsMessages } from '@resources/reports/messages';
 import { messages as subscriptionsMessages } from '@resources/subscriptions/messages';
 import { messages as duesMessages } from '@resources/dues/messages';
 
@@ -173,6 +174,7 @@ export const messages = {
     holidays: holidaysMessages,
     settlements: settlementsMessages,
     statements: statementsMessages,
+    reports: reportsMessages,
     subscriptions: subscriptionsMessages,
     categories: {
       title: 'Categories',

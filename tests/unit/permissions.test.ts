@@ -82,6 +82,8 @@ describe('buildMenu', () => {
       'low-balance/1',
       'statements',
       'settlements',
+      // Issue 38: Reports (sales, GSTR-1, sales register, credit notes).
+      'reports',
     ]);
     expect(links('banners')).toEqual(['banners/123456789/1', 'banners/w/1', 'banners/t/1']);
   });

@@ -49,6 +49,12 @@ export const customersTable = pgTable(
     isEmailVerified: boolean('is_email_verified').notNull().default(false),
     isPhoneVerified: boolean('is_phone_verified').notNull().default(false),
     imageUrl: text('image_url'),
+    /**
+     * A registered buyer's GSTIN and legal name (issue 38): printed on their invoices, which then
+     * go to GSTR-1's B2B table. Null for a household (unregistered).
+     */
+    gstin: text('gstin'),
+    legalName: text('legal_name'),
     ...timestamps,
   },
   (t) => [

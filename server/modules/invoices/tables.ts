@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { ordersTable } from '../orders/tables';
 
@@ -46,10 +47,20 @@ export const invoicesTable = pgTable(
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
     seller: jsonb('seller').$type<InvoiceSeller>().notNull(),
     document: jsonb('document'),
+    /**
+     * The buyer's GSTIN and legal name when the invoice was numbered (issue 38; issue_invoice()
+     * copies them from the customer): a B2B invoice. Null: unregistered (B2C).
+     */
+    buyerGstin: text('buyer_gstin'),
+    buyerLegalName: text('buyer_legal_name'),
   },
   (t) => [
     uniqueIndex('invoices_series_key').on(t.financialYear, t.number),
     uniqueIndex('invoices_invoice_no_key').on(t.invoiceNo),
     index('invoices_issued_idx').on(t.issuedAt, t.orderId),
+    // GSTR-1's B2B table: a month's invoices to registered buyers, by buyer.
+    index('invoices_buyer_issued_idx')
+      .on(t.buyerGstin, t.issuedAt, t.orderId)
+      .where(sql`${t.buyerGstin} IS NOT NULL`),
   ],
 );

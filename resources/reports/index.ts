@@ -1,0 +1,18 @@
+import { lazyScreen, type ResourceDeclaration } from '@/providers/resource';
+
+const ReportsPage = lazyScreen(() => import('./ReportsPage'), 'ReportsPage');
+
+export const REPORTS_PATH = 'reports';
+
+/**
+ * Reports (issue 38), under Orders Management: sales by period, service, pin code and rider
+ * (from the sales rollup), the month's GSTR-1, the sales register and the credit notes, each a
+ * tab of one page (`?tab=`).
+ */
+export const reports: ResourceDeclaration = {
+  name: 'reports',
+  group: 'orders',
+  api: { envelope: 'statusCode' },
+  routes: [{ path: REPORTS_PATH, component: ReportsPage }],
+  menu: [{ label: 'Reports', to: REPORTS_PATH }],
+};

@@ -1,0 +1,32 @@
+import { date, integer, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+
+/*
+ * Kept by database triggers, never written here (migration 0043_gst_complete.sql):
+ * sales_daily_keep_invoices() on invoices and sales_daily_keep_notes() on credit_notes, once per
+ * statement from its transition table, as order_daily is kept for the dashboard.
+ */
+
+/** A report's dimension: the service (category id), the pin code, or the rider (id; '' none). */
+export type SalesDimension = 'service' | 'pincode' | 'rider';
+
+/**
+ * Sales per India day and per value of each dimension: invoices issued and their value from the
+ * orders' own figures (amount and charges taxable, `gst` the tax), less credit notes plus debit
+ * notes at theirs. The same sale is counted once under each dimension, so a report reads one.
+ */
+export const salesDailyTable = pgTable(
+  'sales_daily',
+  {
+    dim: text('dim').$type<SalesDimension>().notNull(),
+    day: date('day').notNull(),
+    key: text('key').notNull(),
+    invoices: integer('invoices').notNull().default(0),
+    /** Credit notes issued (debit notes count as -1: a note undone). */
+    creditNotes: integer('credit_notes').notNull().default(0),
+    taxable: numeric('taxable', { precision: 16, scale: 2 }).notNull().default('0'),
+    tax: numeric('tax', { precision: 16, scale: 2 }).notNull().default('0'),
+    /** Taxable value plus tax. */
+    amount: numeric('amount', { precision: 16, scale: 2 }).notNull().default('0'),
+  },
+  (t) => [primaryKey({ columns: [t.dim, t.day, t.key] })],
+);
