@@ -29,6 +29,12 @@ export interface InvoiceDocument {
     address: string;
     /** The state as the address writes it ('' when none). */
     state: string;
+    /**
+     * A registered buyer's GSTIN and legal name (issue 38), from invoices.buyer_gstin when the
+     * invoice was numbered; absent for a household (B2C).
+     */
+    gstin?: string;
+    legalName?: string;
   };
   /** The buyer's state, or the seller's when the address names no GST state. */
   placeOfSupply: { state: string; code: string };

@@ -19,7 +19,7 @@ import { buildInvoiceDocument, type InvoiceDocument, type InvoiceSource } from '
 type Db = Database | Transaction;
 
 /** An invoice row as the PDFs need it; `document` null until its first download. */
-interface InvoiceRow {
+export interface InvoiceRow {
   orderId: string;
   invoiceNo: string;
   issuedAt: Date;
@@ -29,7 +29,7 @@ interface InvoiceRow {
   document: InvoiceDocument | null;
 }
 
-const invoiceColumns = {
+export const invoiceColumns = {
   orderId: invoicesTable.orderId,
   invoiceNo: invoicesTable.invoiceNo,
   issuedAt: invoicesTable.issuedAt,
@@ -172,8 +172,12 @@ async function storeDocuments(
   return stored;
 }
 
-/** The documents of `rows` in their order, building and storing those not built yet. */
-async function documentsOf(
+/**
+ * The documents of `rows` in their order, building and storing those not built yet (issue 38:
+ * GSTR-1, the sales register and credit notes read invoices through this, so each is frozen
+ * the first time anything reads it).
+ */
+export async function documentsOf(
   db: Db,
   rows: InvoiceRow[],
   defaultRatePercent: number,
