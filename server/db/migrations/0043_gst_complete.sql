@@ -155,7 +155,9 @@ BEGIN
   financial_year := financial_year(at);
   INSERT INTO credit_note_series AS x (kind, financial_year, last_number)
     VALUES (note_kind, next_note_number.financial_year, 1)
-    ON CONFLICT (kind, financial_year) DO UPDATE SET last_number = x.last_number + 1
+    -- The constraint by name: `financial_year` alone would also name the OUT parameter.
+    ON CONFLICT ON CONSTRAINT credit_note_series_kind_financial_year_pk
+      DO UPDATE SET last_number = x.last_number + 1
     RETURNING last_number INTO number;
   note_no := invoice_number(CASE note_kind WHEN 'credit' THEN 'CN' ELSE 'DN' END,
                             next_note_number.financial_year, number);
