@@ -240,7 +240,7 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { userId: id, password, address, ...values } = request.body;
+      const { userId: id, password, address, gstin, legalName, ...values } = request.body;
       const passwordHash = password ? await hashPassword(password) : undefined;
       const before = await repo.findById(id);
       let row;
@@ -249,6 +249,7 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
           id,
           { ...values, ...(passwordHash ? { passwordHash } : {}) },
           address,
+          { gstin, legalName },
         );
       } catch (err) {
         if (isUniqueViolation(err, 'customers_email_key')) {
