@@ -58,9 +58,12 @@ export function toCustomerDto(c: CustomerRow) {
     isPhoneVerified: c.isPhoneVerified,
     imageUrl: c.imageUrl,
     createdAt: c.createdAt,
-    gstin: c.gstin,
-    legalName: c.legalName,
   };
+}
+
+/** A customer with the GSTIN and legal name (registeredCustomerDto). */
+export function toRegisteredCustomerDto(c: CustomerRow) {
+  return { ...toCustomerDto(c), gstin: c.gstin, legalName: c.legalName };
 }
 
 /** The inactive-users list has its own shape (spec 001 §3). */

@@ -41,7 +41,13 @@ export const customerDto = z.object({
   isPhoneVerified: z.boolean(),
   imageUrl: z.string().nullable(),
   createdAt: timestamp,
-  /** Addition (issue 38): a registered buyer's GSTIN and legal name; null for a household. */
+});
+
+/**
+ * A customer with, as an addition (issue 38), a registered buyer's GSTIN and legal name (null
+ * for a household): what get-user, add-user and update-user answer (the lists keep the spec's).
+ */
+export const registeredCustomerDto = customerDto.extend({
   gstin: z.string().nullable(),
   legalName: z.string().nullable(),
 });
@@ -72,7 +78,9 @@ export const addressDto = z.object({
 });
 
 /** One customer with the addresses, default first (the get-user screen). */
-export const customerWithAddressesDto = customerDto.extend({ addresses: z.array(addressDto) });
+export const customerWithAddressesDto = registeredCustomerDto.extend({
+  addresses: z.array(addressDto),
+});
 
 const userId = requiredId('User id');
 
@@ -102,6 +110,9 @@ const indianMobile = z
 const ALL_STATUSES: CustomerStatus[] = ['Active', 'Blocked', 'Inactive'];
 
 export const oneCustomer = answers(z.object({ user: customerDto }));
+
+/** POST /user/update-user: its answer, the customer with the GSTIN and legal name. */
+export const userUpdateUserAnswer = answers(z.object({ user: registeredCustomerDto }));
 
 /** `status` of the user lists: one status, or All; blank is the list's own default. */
 const listStatus = z
