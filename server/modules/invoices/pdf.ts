@@ -247,9 +247,15 @@ function drawBuyer(sheet: InvoiceSheet, d: InvoiceDocument) {
   const facts = [
     buyer.phone && `Phone ${buyer.phone}`,
     `State: ${placeOfSupply.state}, code ${placeOfSupply.code}`,
-    registered ? `GSTIN: ${buyer.gstin}` : 'GSTIN: unregistered',
+    !registered && 'GSTIN: unregistered',
   ].filter(Boolean);
-  sheet.y = t.paragraph(facts.join('   |   '), x0, sheet.y, width) + 8;
+  sheet.y = t.paragraph(facts.join('   |   '), x0, sheet.y, width);
+  if (registered) {
+    // On a line of its own, as the seller's: what the buyer claims input tax credit with.
+    t.font('bold', BODY).fillColor(INK);
+    sheet.y = t.paragraph(`GSTIN: ${buyer.gstin}`, x0, sheet.y, width, 'bold');
+  }
+  sheet.y += 8;
 }
 
 /**
