@@ -1,5 +1,22 @@
-import { email, minLength, PasswordInput, required, SelectInput, TextInput } from 'react-admin';
+import {
+  email,
+  minLength,
+  PasswordInput,
+  required,
+  SelectInput,
+  TextInput,
+  useTranslate,
+} from 'react-admin';
+import { useEffect } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { RecordEdit } from '@/records/RecordEdit';
+import {
+  buyerGstinValid,
+  gstinMatchesAddress,
+  gstinState,
+  legalNameValid,
+  registrationPayload,
+} from './registration';
 
 const STATUS_CHOICES = [
   { id: 'Active', name: 'Active' },
@@ -12,7 +29,10 @@ export const indianMobile = (value: unknown) =>
     ? 'app.users.phone_format'
     : undefined;
 
-/** The fields sent; password and address only when filled in (spec 001 §5). */
+/**
+ * The fields sent; password and address only when filled in (spec 001 §5); the GSTIN and legal
+ * name always (addition, issue 38: empty is a household).
+ */
 export function userPayload(data: Record<string, unknown>) {
   const { password, address, ...rest } = data;
   const payload: Record<string, unknown> = {
@@ -21,6 +41,7 @@ export function userPayload(data: Record<string, unknown>) {
     lastName: rest.lastName,
     phone: rest.phone,
     status: rest.status,
+    ...registrationPayload(rest),
   };
   if (typeof password === 'string' && password !== '') payload.password = password;
   if (typeof address === 'string' && address.trim() !== '') payload.address = address.trim();
@@ -43,6 +64,8 @@ export function UserEdit() {
         status: user.status === 'Blocked' ? 'Blocked' : 'Active',
         password: '',
         address: '',
+        gstin: user.gstin ?? '',
+        legalName: user.legalName ?? '',
       })}
       transform={userPayload}
     >
@@ -73,6 +96,47 @@ export function UserEdit() {
         minRows={2}
         {...field}
       />
+      <GstinInput />
+      <TextInput
+        source="legalName"
+        label="app.users.legal_name"
+        helperText="app.users.legal_name_help"
+        validate={legalNameValid}
+        {...field}
+      />
     </RecordEdit>
+  );
+}
+
+const upperCase = (value: string) => (value ? value.toUpperCase() : value);
+
+/**
+ * A registered buyer's GSTIN (issue 38), checked as it is typed: format, state code and check
+ * character (gstinProblem's words), then its state against the default address's.
+ */
+function GstinInput() {
+  const translate = useTranslate();
+  const gstin: unknown = useWatch({ name: 'gstin' });
+  const registered = gstinState(gstin);
+  const { formState, trigger } = useFormContext();
+  const { isSubmitted } = formState;
+  // The legal name is required with a GSTIN and refused without one: checked again as it changes.
+  useEffect(() => {
+    if (isSubmitted) void trigger('legalName');
+  }, [gstin, isSubmitted, trigger]);
+  return (
+    <TextInput
+      source="gstin"
+      label="app.users.gstin"
+      validate={[buyerGstinValid, gstinMatchesAddress]}
+      parse={upperCase}
+      helperText={
+        registered
+          ? translate('app.users.gstin_ok', { state: registered.name, code: registered.code })
+          : 'app.users.gstin_help'
+      }
+      slotProps={{ htmlInput: { maxLength: 20, autoComplete: 'off', spellCheck: false } }}
+      {...field}
+    />
   );
 }

@@ -172,6 +172,12 @@ function UserDetails({ record }: { record: RaRecord }) {
       <Labeled label="app.users.phone_verified">
         <Verified value={record.isPhoneVerified} />
       </Labeled>
+      {record.gstin && (
+        <>
+          <Field label="app.users.gstin">{record.gstin}</Field>
+          <Field label="app.users.legal_name">{record.legalName}</Field>
+        </>
+      )}
       <Field label="app.users.wallet">{formatRupees(record.wallet)}</Field>
       <Field label="Created At">{formatDay(record.createdAt)}</Field>
       {addresses.length > 0 && <Field label="app.users.address">{addresses[0]!.fullAddress}</Field>}

@@ -35,8 +35,19 @@ export const users: ResourceDeclaration = {
       path: 'user/update-user',
       bodyKind: 'multipart',
       idField: 'userId',
-      // The edit screen leaves out password and address when they are blank.
-      fields: ['email', 'firstName', 'lastName', 'phone', 'status', 'password', 'address'],
+      // The edit screen leaves out password and address when they are blank; an empty GSTIN
+      // (and legal name) makes the customer a household (issue 38).
+      fields: [
+        'email',
+        'firstName',
+        'lastName',
+        'phone',
+        'status',
+        'password',
+        'address',
+        'gstin',
+        'legalName',
+      ],
       resultKey: 'user',
     },
     actions: userActions,

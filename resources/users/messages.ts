@@ -55,4 +55,16 @@ export const messages = {
   note_by: '%{name} · %{time}',
   call: 'Call %{phone}',
   orders_none_match: 'No orders match these filters.',
+  // Issue 38: a registered buyer.
+  gstin: 'GSTIN',
+  gstin_help:
+    'Only for a GST-registered buyer: their invoices carry it. Leave empty for a household.',
+  gstin_ok: 'Registered in %{state} (%{code}).',
+  gstin_state_mismatch:
+    "The GSTIN is registered in %{gstinState} (%{gstinCode}), but the customer's default address is in %{state} (%{stateCode}).",
+  legal_name: 'Legal name',
+  legal_name_help: 'As on their GST registration; printed on their invoices.',
+  legal_name_required: 'Legal name is required with a GSTIN.',
+  legal_name_without_gstin:
+    'A legal name is kept for a registered buyer only: enter their GSTIN, or empty this box for a household.',
 };

@@ -173,6 +173,8 @@ export const CUSTOMER_FIELDS: FieldWords = {
   email: 'E-mail',
   phone: 'Phone',
   status: 'Status',
+  gstin: 'GSTIN',
+  legalName: 'Legal name',
 };
 export const ADMIN_FIELDS: FieldWords = {
   name: 'Name',

@@ -43,6 +43,21 @@ export const BAD_CHARACTERS =
   'The text contains characters that cannot be saved, such as control characters. Remove them and try again.';
 export const BAD_VALUE = 'A value sent cannot be saved as it is. Check the form and try again.';
 
+/**
+ * PostgreSQL's program_limit_exceeded. Raised by series_full() (migration 0043) when an invoice
+ * or note series of a financial year would pass the 99,999,999 numbers it holds: the message
+ * names the series and the year, and the write it stopped rolled back whole. Any other 54000
+ * (an index row too large for its index) is a value the database cannot take.
+ */
+const PROGRAM_LIMIT_EXCEEDED = '54000';
+const SERIES_FULL = /^The .+ series of .+ is full: /;
+
+/** The database's own message of an error, as drizzle wraps it in `cause` or as is. */
+function databaseMessage(err: FastifyError): string {
+  const cause = (err as { cause?: { message?: unknown } }).cause;
+  return typeof cause?.message === 'string' ? cause.message : err.message;
+}
+
 /** Busboy reports a truncated or malformed multipart body as a plain Error, without a code. */
 function isUnreadableMultipart(err: FastifyError, request: FastifyRequest): boolean {
   return (
@@ -75,6 +90,11 @@ function toClientError(
   const dbCode = (err as { cause?: { code?: string } }).cause?.code ?? err.code;
   if (dbCode === QUERY_CANCELED) {
     return { status: 503, message: request.method === 'GET' ? TOO_SLOW : WRITE_TOO_SLOW };
+  }
+  if (dbCode === PROGRAM_LIMIT_EXCEEDED) {
+    const message = databaseMessage(err);
+    if (SERIES_FULL.test(message)) return { status: 409, message };
+    return { status: 400, message: BAD_VALUE, refusedByDatabase: true };
   }
   if (dbCode && UNSTORABLE_CHARACTERS.has(dbCode)) {
     return { status: 400, message: BAD_CHARACTERS, refusedByDatabase: true };

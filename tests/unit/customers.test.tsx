@@ -111,6 +111,9 @@ describe('customer calls (spec 001 §7)', () => {
       phone: '9876543210',
       status: 'Active',
       userId: 'u1',
+      // A household: no GSTIN and no legal name (issue 38).
+      gstin: '',
+      legalName: '',
     });
     expect(userPayload({ ...data, password: 'secret-123', address: ' 12 MG Road ' })).toMatchObject(
       { password: 'secret-123', address: '12 MG Road' },
@@ -352,6 +355,8 @@ describe('customer screens', () => {
       lastName: 'Malhotra',
       phone: '9988776655',
       status: 'Blocked',
+      gstin: '',
+      legalName: '',
     });
   });
 

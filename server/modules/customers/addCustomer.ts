@@ -43,6 +43,9 @@ export async function addCustomer(db: Database, body: UserAddUserBody) {
           phone: body.phone,
           // No e-mail: '' (customers_email_key is unique among the customers who have one).
           email: body.email ?? '',
+          // A registered buyer (issue 38): the schema checked the GSTIN against the state.
+          gstin: body.gstin || null,
+          legalName: body.gstin ? body.legalName! : null,
         })
         .returning();
       const [address] = await tx

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/reply';
 import { addCustomer } from './addCustomer';
-import { toAddressDto, toCustomerDto } from './repository';
+import { toAddressDto, toRegisteredCustomerDto } from './repository';
 import { userAddUserAnswer, userAddUserBody } from './schemas';
 
 /** user/add-user (addition, issue 37): a customer added while taking their call (New order). */
@@ -17,7 +17,7 @@ const addUserRoutes: FastifyPluginAsyncZod = async (app) => {
       const { customer, address } = await addCustomer(app.db, request.body);
       return reply.code(201).send(
         ok('User added successfully', {
-          user: { ...toCustomerDto(customer), addresses: [toAddressDto(address)] },
+          user: { ...toRegisteredCustomerDto(customer), addresses: [toAddressDto(address)] },
         }),
       );
     },

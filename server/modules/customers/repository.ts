@@ -16,6 +16,7 @@ import { badRequest } from '../../lib/errors';
 import { tableBatches, type SortKey } from '../../lib/keyset';
 import { anyOf, searchPattern } from '../../lib/sql';
 import { followCustomerStatus } from '../subscriptions/blocking';
+import { resolveRegistration, stateMismatch, type SentRegistration } from './registration';
 import type { ChangeAdmin } from '../subscriptions/history';
 
 export type CustomerRow = typeof customersTable.$inferSelect;
@@ -58,6 +59,11 @@ export function toCustomerDto(c: CustomerRow) {
     imageUrl: c.imageUrl,
     createdAt: c.createdAt,
   };
+}
+
+/** A customer with the GSTIN and legal name (registeredCustomerDto). */
+export function toRegisteredCustomerDto(c: CustomerRow) {
+  return { ...toCustomerDto(c), gstin: c.gstin, legalName: c.legalName };
 }
 
 /** The inactive-users list has its own shape (spec 001 §3). */
@@ -386,18 +392,43 @@ export function createCustomerRepository(db: Database) {
         return { missing, unchanged, changed };
       });
     },
-    /** Updates the customer and, when given, stores the address as the new default one. */
+    /**
+     * Updates the customer and, when given, stores the address as the new default one, in one
+     * transaction. The GSTIN and legal name sent (issue 38) are resolved against the customer's
+     * own (resolveRegistration); a GSTIN sent must be of the state of the default address when
+     * that names a state GST knows (an address typed on the edit form names none). A refusal
+     * (400) changes nothing.
+     */
     async update(
       id: string,
       values: Pick<CustomerRow, 'email' | 'firstName' | 'lastName' | 'phone' | 'status'> & {
         passwordHash?: string;
       },
       address?: string,
+      sent: SentRegistration = {},
     ) {
       return db.transaction(async (tx) => {
+        const [current] = await tx
+          .select({ gstin: customersTable.gstin, legalName: customersTable.legalName })
+          .from(customersTable)
+          .where(eq(customersTable.id, id))
+          .for('update');
+        if (!current) return undefined;
+        const registration = resolveRegistration(sent, current);
+        if (registration?.gstin && sent.gstin !== undefined && !address) {
+          const [home] = await tx
+            .select({ state: customerAddressesTable.state })
+            .from(customerAddressesTable)
+            .where(eq(customerAddressesTable.customerId, id))
+            .orderBy(desc(customerAddressesTable.isDefault), asc(customerAddressesTable.createdAt))
+            .limit(1);
+          const mismatch =
+            home && stateMismatch(registration.gstin, home.state, "the customer's default address");
+          if (mismatch) throw badRequest(mismatch);
+        }
         const [row] = await tx
           .update(customersTable)
-          .set(values)
+          .set({ ...values, ...registration })
           .where(eq(customersTable.id, id))
           .returning();
         if (!row || !address) return row;

@@ -15,6 +15,7 @@ import {
   toAddressDto,
   toCustomerDto,
   toInactiveUserDto,
+  toRegisteredCustomerDto,
   type CustomerRow,
 } from './repository';
 import {
@@ -27,6 +28,7 @@ import {
   userExportUsersQuery,
   userGetUserAnswer,
   userGetUserParams,
+  userUpdateUserAnswer,
   userUpdateUserBody,
   userUpdateUserStatusBody,
 } from './schemas';
@@ -170,7 +172,7 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!row) throw notFound(NOT_FOUND);
       const addresses = await repo.addresses(row.id);
       return ok('User', {
-        user: { ...toCustomerDto(row), addresses: addresses.map(toAddressDto) },
+        user: { ...toRegisteredCustomerDto(row), addresses: addresses.map(toAddressDto) },
       });
     },
   );
@@ -236,11 +238,11 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access },
       schema: {
         body: userUpdateUserBody,
-        response: oneCustomer,
+        response: userUpdateUserAnswer,
       },
     },
     async (request) => {
-      const { userId: id, password, address, ...values } = request.body;
+      const { userId: id, password, address, gstin, legalName, ...values } = request.body;
       const passwordHash = password ? await hashPassword(password) : undefined;
       const before = await repo.findById(id);
       let row;
@@ -249,6 +251,7 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
           id,
           { ...values, ...(passwordHash ? { passwordHash } : {}) },
           address,
+          { gstin, legalName },
         );
       } catch (err) {
         if (isUniqueViolation(err, 'customers_email_key')) {
@@ -261,7 +264,7 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       if (passwordHash) changes.push({ field: 'Password', from: null, to: 'changed' });
       const name = `${row.firstName} ${row.lastName}`.trim();
       request.audit({ summary: editedWords('customer', name, changes), changes });
-      return ok('User updated successfully', { user: toCustomerDto(row) });
+      return ok('User updated successfully', { user: toRegisteredCustomerDto(row) });
     },
   );
 };

@@ -15,6 +15,7 @@ import {
   requiredText,
   exportQuery,
 } from '../../lib/validation';
+import { buyerGstin, buyerLegalName, refineRegistration, stateMismatch } from './registration';
 import { CUSTOMER_SORTS } from './repository';
 
 /** A customer's status (CustomerStatus). */
@@ -43,6 +44,15 @@ export const customerDto = z.object({
 });
 
 /**
+ * A customer with, as an addition (issue 38), a registered buyer's GSTIN and legal name (null
+ * for a household): what get-user, add-user and update-user answer (the lists keep the spec's).
+ */
+export const registeredCustomerDto = customerDto.extend({
+  gstin: z.string().nullable(),
+  legalName: z.string().nullable(),
+});
+
+/**
  * A customer as the inactive-users list answers it (toInactiveUserDto): `userName` is '' when
  * the customer has none, `fullName` the first and last names.
  */
@@ -68,7 +78,9 @@ export const addressDto = z.object({
 });
 
 /** One customer with the addresses, default first (the get-user screen). */
-export const customerWithAddressesDto = customerDto.extend({ addresses: z.array(addressDto) });
+export const customerWithAddressesDto = registeredCustomerDto.extend({
+  addresses: z.array(addressDto),
+});
 
 const userId = requiredId('User id');
 
@@ -98,6 +110,9 @@ const indianMobile = z
 const ALL_STATUSES: CustomerStatus[] = ['Active', 'Blocked', 'Inactive'];
 
 export const oneCustomer = answers(z.object({ user: customerDto }));
+
+/** POST /user/update-user: its answer, the customer with the GSTIN and legal name. */
+export const userUpdateUserAnswer = answers(z.object({ user: registeredCustomerDto }));
 
 /** `status` of the user lists: one status, or All; blank is the list's own default. */
 const listStatus = z
@@ -169,17 +184,24 @@ export const userBulkUpdateStatusBody = z.object({
   status: settableStatus,
 });
 
-/** POST /user/update-user: its body. */
-export const userUpdateUserBody = z.object({
-  userId,
-  email: emailAddress(),
-  firstName: requiredText('First name', 100),
-  lastName: requiredText('Last name', 100),
-  phone: indianMobile,
-  status: settableStatus,
-  password: z.preprocess(blankToUndefined, newPassword('Password').optional()),
-  address: z.preprocess(blankToUndefined, optionalText('Address', 500)),
-});
+/**
+ * POST /user/update-user: its body. Additions (issue 38): `gstin` and `legalName`, each left
+ * alone when left out; an empty GSTIN makes the customer unregistered (both cleared).
+ */
+export const userUpdateUserBody = z
+  .object({
+    userId,
+    email: emailAddress(),
+    firstName: requiredText('First name', 100),
+    lastName: requiredText('Last name', 100),
+    phone: indianMobile,
+    status: settableStatus,
+    password: z.preprocess(blankToUndefined, newPassword('Password').optional()),
+    address: z.preprocess(blankToUndefined, optionalText('Address', 500)),
+    gstin: buyerGstin,
+    legalName: buyerLegalName,
+  })
+  .superRefine(refineRegistration);
 
 /** A customer's internal note (user/notes, user/add-note): written by an admin, never shown to the customer. */
 export const customerNoteDto = z.object({
@@ -218,28 +240,37 @@ export const userAddNoteAnswer = answers(z.object({ note: customerNoteDto }));
  * POST /user/add-user (issue 37): a caller added by phone, with the address the order goes to.
  * The state is one of India's (its GST code decides CGST + SGST or IGST on their orders).
  */
-export const userAddUserBody = z.object({
-  firstName: requiredText('First name', 100),
-  lastName: z.preprocess(
-    (v) => v ?? '',
-    plainText('Last name').trim().max(100, 'Last name must be at most 100 characters.'),
-  ),
-  phone: indianMobile,
-  email: z.preprocess(blankToUndefined, emailAddress().optional()),
-  address: requiredText('Address', 500),
-  city: requiredText('City', 100),
-  state: requiredText('State', 100).refine((v) => stateCodeOf(v) !== undefined, {
-    error: 'State must be a state or union territory of India.',
-  }),
-  pincode: z.preprocess(
-    (v) => (typeof v === 'number' ? String(v) : v),
-    z
-      .string({ error: 'Pin code is required.' })
-      .trim()
-      .min(1, 'Pin code is required.')
-      .regex(PIN_CODE_PATTERN, PIN_CODE_FORMAT_MESSAGE),
-  ),
-});
+export const userAddUserBody = z
+  .object({
+    firstName: requiredText('First name', 100),
+    lastName: z.preprocess(
+      (v) => v ?? '',
+      plainText('Last name').trim().max(100, 'Last name must be at most 100 characters.'),
+    ),
+    phone: indianMobile,
+    email: z.preprocess(blankToUndefined, emailAddress().optional()),
+    address: requiredText('Address', 500),
+    city: requiredText('City', 100),
+    state: requiredText('State', 100).refine((v) => stateCodeOf(v) !== undefined, {
+      error: 'State must be a state or union territory of India.',
+    }),
+    pincode: z.preprocess(
+      (v) => (typeof v === 'number' ? String(v) : v),
+      z
+        .string({ error: 'Pin code is required.' })
+        .trim()
+        .min(1, 'Pin code is required.')
+        .regex(PIN_CODE_PATTERN, PIN_CODE_FORMAT_MESSAGE),
+    ),
+    /** Addition (issue 38): a registered buyer, whose GSTIN's state is the address's. */
+    gstin: buyerGstin,
+    legalName: buyerLegalName,
+  })
+  .superRefine((body, ctx) => {
+    refineRegistration(body, ctx);
+    const mismatch = body.gstin && stateMismatch(body.gstin, body.state, 'the address');
+    if (mismatch) ctx.addIssue({ code: 'custom', path: ['gstin'], message: mismatch });
+  });
 
 export type UserAddUserBody = z.infer<typeof userAddUserBody>;
 

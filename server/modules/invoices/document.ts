@@ -179,10 +179,20 @@ export function chargesOf(source: InvoiceSource): OrderCharges {
   };
 }
 
-/** The invoice of an order, as it is frozen on its first download. */
+/**
+ * The invoice of an order, as it is frozen on its first download. A registered buyer's GSTIN
+ * and legal name are the invoice row's (copied when it was numbered), never the customer's as
+ * they are now.
+ */
 export function buildInvoiceDocument(
   source: InvoiceSource,
-  invoice: { invoiceNo: string; issuedAt: Date; seller: InvoiceSeller },
+  invoice: {
+    invoiceNo: string;
+    issuedAt: Date;
+    seller: InvoiceSeller;
+    buyerGstin?: string | null;
+    buyerLegalName?: string | null;
+  },
 ): InvoiceDocument {
   const { order, customer, category } = source;
   // Tiffin meals go to the delivery address; other services to the order's address.
@@ -207,6 +217,9 @@ export function buildInvoiceDocument(
       phone: customer.phone,
       address: address ? addressLine(address) : '',
       state: address?.state ?? '',
+      ...(invoice.buyerGstin
+        ? { gstin: invoice.buyerGstin, legalName: invoice.buyerLegalName ?? '' }
+        : {}),
     },
     placeOfSupply: { state: stateNameOf(placeCode) ?? placeCode, code: placeCode },
     figures,

@@ -222,25 +222,40 @@ function drawHeading(sheet: InvoiceSheet, d: InvoiceDocument) {
   sheet.y += 6;
 }
 
-/** Who is billed and where it went: name, address, phone, state and code. */
+/**
+ * Who is billed and where it went: the name, address, phone, state and code. A registered
+ * buyer is billed under their legal name and GSTIN, with the person as the contact; a
+ * household's GSTIN reads "unregistered".
+ */
 function drawBuyer(sheet: InvoiceSheet, d: InvoiceDocument) {
   const { t, x0, width } = sheet;
   const { buyer, placeOfSupply } = d;
+  const registered = Boolean(buyer.gstin);
+  const billed = (registered && buyer.legalName) || buyer.name || 'Customer';
   t.font('bold', SMALL).fillColor(MUTED);
   t.line('BILL TO / SHIP TO', x0, sheet.y, 'bold');
   sheet.y += 11;
   t.font('bold', 10.5).fillColor(INK);
-  sheet.y = t.paragraph(oneLine(buyer.name || 'Customer', 120), x0, sheet.y, width, 'bold');
+  sheet.y = t.paragraph(oneLine(billed, 200), x0, sheet.y, width, 'bold');
   t.font('regular', BODY).fillColor(INK);
+  if (registered && buyer.name && buyer.name !== billed) {
+    sheet.y = t.paragraph(`Contact: ${oneLine(buyer.name, 120)}`, x0, sheet.y, width);
+  }
   if (buyer.address) {
     sheet.y = t.paragraph(oneLine(buyer.address, MAX_TEXT), x0, sheet.y, width);
   }
   const facts = [
     buyer.phone && `Phone ${buyer.phone}`,
     `State: ${placeOfSupply.state}, code ${placeOfSupply.code}`,
-    'GSTIN: unregistered',
+    !registered && 'GSTIN: unregistered',
   ].filter(Boolean);
-  sheet.y = t.paragraph(facts.join('   |   '), x0, sheet.y, width) + 8;
+  sheet.y = t.paragraph(facts.join('   |   '), x0, sheet.y, width);
+  if (registered) {
+    // On a line of its own, as the seller's: what the buyer claims input tax credit with.
+    t.font('bold', BODY).fillColor(INK);
+    sheet.y = t.paragraph(`GSTIN: ${buyer.gstin}`, x0, sheet.y, width, 'bold');
+  }
+  sheet.y += 8;
 }
 
 /**

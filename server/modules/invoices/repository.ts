@@ -26,6 +26,9 @@ export interface InvoiceRow {
   /** issued_at exactly (microseconds), for the next batch's seek. */
   issuedAtText: string;
   seller: InvoiceSeller;
+  /** The buyer's GSTIN and legal name as copied when the invoice was numbered (issue 38). */
+  buyerGstin: string | null;
+  buyerLegalName: string | null;
   document: InvoiceDocument | null;
 }
 
@@ -35,6 +38,8 @@ export const invoiceColumns = {
   issuedAt: invoicesTable.issuedAt,
   issuedAtText: sql<string>`${invoicesTable.issuedAt}::text`,
   seller: invoicesTable.seller,
+  buyerGstin: invoicesTable.buyerGstin,
+  buyerLegalName: invoicesTable.buyerLegalName,
   document: sql<InvoiceDocument | null>`${invoicesTable.document}`,
 };
 
