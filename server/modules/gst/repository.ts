@@ -3,11 +3,19 @@ import type { Database } from '../../db/client';
 import { invoicesTable } from '../../db/schema';
 import type { NoteDocument } from '../creditNotes/document';
 import { creditNotesTable } from '../creditNotes/tables';
+import type { InvoiceDocument } from '../invoices/document';
 import { documentsOf, invoiceColumns, type InvoiceRow } from '../invoices/repository';
 import type { Gstr1Invoice, Gstr1Note } from './gstr1';
 
 /** Invoices (and notes) read per query while a month's GSTR-1 is assembled. */
 export const GSTR1_BATCH = 500;
+/**
+ * Invoices whose documents are built per call of documentsOf (their orders, customers,
+ * accessories and deposits looked up by key), as the invoice PDFs build them: 500 keys at once
+ * were planned as a scan of the customers on tests/api/gstr1-plans.test.ts's 5,000; 100 use
+ * the keys.
+ */
+export const DOCUMENT_BATCH = 100;
 
 /** A month's invoices and notes, a batch at a time, oldest first within each order. */
 export interface Gstr1Source {
@@ -48,7 +56,12 @@ export function createGstr1Repository(db: Database) {
     rows: InvoiceWithBuyer[],
     defaultRatePercent: number,
   ): Promise<Gstr1Invoice[]> {
-    const documents = await documentsOf(db, rows, defaultRatePercent);
+    const documents: InvoiceDocument[] = [];
+    for (let i = 0; i < rows.length; i += DOCUMENT_BATCH) {
+      const part = rows.slice(i, i + DOCUMENT_BATCH);
+      // Those already built need no query: only whole batches of missing ones are looked up.
+      documents.push(...(await documentsOf(db, part, defaultRatePercent)));
+    }
     return rows.map((row, i) => ({
       document: documents[i]!,
       buyerGstin: row.buyerGstin,
