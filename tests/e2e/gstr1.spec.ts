@@ -3,22 +3,22 @@ import { indiaDay } from '@shared/time';
 import { apiOf, E2E_JOBS, expect, loginAs, screen, SUPER_ADMIN, test } from './fixtures';
 
 /*
- * GSTR-1 on the Reports page (issue 38): the business details saved (as the returnables spec
- * saves them), the two orders prepare.ts delivered given their invoices (a first download numbers
- * them, dated now), then the GSTR-1 tab of this month: provisional, its tables' figures as the
+ * GSTR-1 on the Reports page (issue 38): the business details saved (through the API), the
+ * two orders prepare.ts delivered given their invoices (a first download numbers them, dated now), then the GSTR-1 tab of this month: provisional, its tables' figures as the
  * summary call answers them, the JSON downloaded and read; last month empty; and the tab on a
  * phone. No order's status changes here.
  */
 
-// As tests/e2e/returnables.spec.ts saves them: a Maharashtra GSTIN, as prepare.ts's customers.
+// A Maharashtra GSTIN, as prepare.ts's customers. Not quite the details returnables.spec.ts
+// saves later on its form (another name and prefix), so that its form has changes to save.
 const BUSINESS = {
-  legalName: 'Doorstep Test Services Private Limited',
+  legalName: 'Doorstep GSTR Services Private Limited',
   gstin: '27AAPFU0939F1ZV',
   address: '5 Linking Road, Bandra West',
   city: 'Mumbai',
   state: 'Maharashtra',
   pincode: '400050',
-  invoicePrefix: 'TS',
+  invoicePrefix: 'GS',
 };
 
 const monthName = new Intl.DateTimeFormat('en-IN', {
