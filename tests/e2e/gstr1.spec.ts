@@ -3,10 +3,11 @@ import { indiaDay } from '@shared/time';
 import { apiOf, E2E_JOBS, expect, loginAs, screen, SUPER_ADMIN, test } from './fixtures';
 
 /*
- * GSTR-1 on the Reports page (issue 38): the business details saved (through the API), the
- * two orders prepare.ts delivered given their invoices (a first download numbers them, dated now), then the GSTR-1 tab of this month: provisional, its tables' figures as the
- * summary call answers them, the JSON downloaded and read; last month empty; and the tab on a
- * phone. No order's status changes here.
+ * GSTR-1 on the Reports page (issue 38): the business details saved (through the API), the two
+ * orders prepare.ts delivered given their invoices (a first download numbers them, dated now),
+ * then the GSTR-1 tab of this month: provisional, its tables' figures as the summary call
+ * answers them, the JSON downloaded and read; last month empty; and the tab on a phone. No
+ * order's status changes here.
  */
 
 // A Maharashtra GSTIN, as prepare.ts's customers. Not quite the details returnables.spec.ts
