@@ -1,18 +1,8 @@
 import { action } from '@/providers/actions';
 import type { FileCall } from '@/providers/resource';
+import type { Gstr1Table } from '@shared/gstr1';
 
-/** A GSTR-1 table, in the order the return lists them. */
-export const GSTR1_TABLES = [
-  'b2b',
-  'b2cl',
-  'b2cs',
-  'cdnr',
-  'cdnur',
-  'hsn_b2b',
-  'hsn_b2c',
-  'doc_issue',
-] as const;
-export type Gstr1Table = (typeof GSTR1_TABLES)[number];
+export type { Gstr1Table };
 
 /** Rupees, net of notes (below zero for the notes' tables); null where the table has none. */
 export interface Gstr1TableFigures {

@@ -1,4 +1,5 @@
 import { stateNameOf, type InvoiceLine, type InvoiceTotals } from '@shared/gst';
+import { GSTR1_TABLES, type Gstr1Table } from '@shared/gstr1';
 import { indiaDay } from '@shared/time';
 import type { CsvCell } from '../../lib/csv';
 import type { NoteDocument } from '../creditNotes/document';
@@ -18,18 +19,7 @@ import type { InvoiceDocument } from '../invoices/document';
  * ERPNext's older GSTR-1 report (docs/api.md "GSTR-1" cites them).
  */
 
-/** The tables of the return, in the order the JSON writes them; each also a CSV file. */
-export const GSTR1_TABLES = [
-  'b2b',
-  'b2cl',
-  'b2cs',
-  'cdnr',
-  'cdnur',
-  'hsn_b2b',
-  'hsn_b2c',
-  'doc_issue',
-] as const;
-export type Gstr1Table = (typeof GSTR1_TABLES)[number];
+export { GSTR1_TABLES, type Gstr1Table } from '@shared/gstr1';
 
 /** An invoice as GSTR-1 reads it: its frozen document and the buyer's GSTIN when numbered. */
 export interface Gstr1Invoice {
