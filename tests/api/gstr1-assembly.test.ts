@@ -121,6 +121,10 @@ describe('which table an invoice goes to', () => {
     );
   });
 
+  it('a blank GSTIN is no GSTIN', () => {
+    expect(classOf(invoice([jar(1)], { gstin: '' }))).toBe('b2cs');
+  });
+
   it('B2CL only across states and above ₹1,00,000 with tax', () => {
     // ₹89,286 at 12 % is ₹1,00,000.32: above. Within the state it stays B2CS.
     const big = [jar(1, 8_928_600)];

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { invoicesTable } from '../../db/schema';
 import type { NoteDocument } from '../creditNotes/document';
@@ -36,6 +36,13 @@ const gstr1Columns = {
 };
 
 type InvoiceWithBuyer = InvoiceRow & { buyerGstin: string | null; buyerLegalName: string | null };
+
+/**
+ * A registered buyer's invoice: a GSTIN copied when it was numbered (a blank one, should a
+ * customer record ever hold one, counts as none; the partial index holds both).
+ */
+const registered = and(isNotNull(invoicesTable.buyerGstin), ne(invoicesTable.buyerGstin, ''));
+const unregistered = sql`coalesce(${invoicesTable.buyerGstin}, '') = ''`;
 
 const noteColumns = {
   id: creditNotesTable.id,
@@ -108,7 +115,7 @@ export function createGstr1Repository(db: Database) {
               .from(invoicesTable)
               .where(
                 and(
-                  isNotNull(invoicesTable.buyerGstin),
+                  registered,
                   inMonth,
                   after &&
                     sql`(${invoicesTable.buyerGstin}, ${invoicesTable.issuedAt}, ${invoicesTable.orderId}) > (${after.gstin}, ${after.at}::timestamptz, ${after.orderId})`,
@@ -137,7 +144,7 @@ export function createGstr1Repository(db: Database) {
               .where(
                 and(
                   inMonth,
-                  isNull(invoicesTable.buyerGstin),
+                  unregistered,
                   after &&
                     sql`(${invoicesTable.issuedAt}, ${invoicesTable.orderId}) > (${after.at}::timestamptz, ${after.orderId})`,
                 ),
@@ -191,7 +198,7 @@ export function createGstr1Repository(db: Database) {
               .where(
                 and(
                   notesInMonth,
-                  isNotNull(invoicesTable.buyerGstin),
+                  registered,
                   after &&
                     sql`(${invoicesTable.buyerGstin}, ${creditNotesTable.issuedAt}, ${creditNotesTable.id}) > (${after.gstin}, ${after.at}::timestamptz, ${after.id})`,
                 ),
