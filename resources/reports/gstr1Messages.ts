@@ -23,7 +23,7 @@ export const gstr1Messages = {
   tax: 'Tax',
   file: 'File',
   net: 'Net: invoices less credit notes plus debit notes',
-  documents_line: '%{invoices} invoices, %{credit} credit notes, %{debit} debit notes',
+  documents_line: 'Invoices %{invoices} · credit notes %{credit} · debit notes %{debit}',
   figures_line: 'Rows %{rows} · invoices and notes %{documents} · taxable %{taxable} · tax %{tax}',
   issued_line: 'Series %{rows} · documents issued %{documents}',
   without_hsn:
