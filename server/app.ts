@@ -29,6 +29,7 @@ import customersModule from './modules/customers';
 import dashboardModule from './modules/dashboard';
 import deliverySettingsModule from './modules/deliverySettings';
 import ecommerceModule from './modules/ecommerce';
+import gstModule from './modules/gst';
 import healthModule from './modules/health';
 import invoicesModule from './modules/invoices';
 import liveModule from './modules/live';
@@ -156,6 +157,8 @@ export async function buildApp(opts: BuildAppOptions) {
     [returnablesModule, {}],
     [businessModule, {}],
     [invoicesModule, { turns }],
+    // Issue 38: GSTR-1 for a month
+    [gstModule, { turns }],
     [supportsModule, {}],
     [contentModule, {}],
     [ecommerceModule, {}],

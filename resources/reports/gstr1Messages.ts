@@ -1,4 +1,42 @@
 /** Wording of the Reports page's gstr1 tab (issue 38), as `app.reports.gstr1.*`. */
 export const gstr1Messages = {
-  soon: 'Coming soon.',
+  heading: 'GSTR-1 of %{month}',
+  intro:
+    'The outward supplies of the month as the GST portal’s offline tool takes them: upload the JSON, or check each table in its CSV.',
+  seller: 'Seller GSTIN %{gstin} · return period %{fp}',
+  provisional:
+    '%{month} is not over: these figures are to date and provisional, and the files are named …-provisional. File the return once the month has ended.',
+  download_json: 'Download JSON',
+  download_zip: 'Download CSV (zip)',
+  download_table: 'CSV',
+  download_table_label: 'Download the %{table} table as CSV',
+  preparing: 'Preparing…',
+  preparing_size: 'Preparing… %{size}',
+  download_stopped: 'The GSTR-1 download stopped: %{reason}',
+  download_failed: 'The GSTR-1 download failed.',
+  loading: 'Adding up the month…',
+  load_failed: 'Could not add up the month: %{reason}',
+  table: 'Table',
+  rows: 'Rows',
+  documents: 'Invoices and notes',
+  taxable: 'Taxable value',
+  tax: 'Tax',
+  file: 'File',
+  net: 'Net: invoices less credit notes plus debit notes',
+  documents_line: 'Invoices %{invoices} · credit notes %{credit} · debit notes %{debit}',
+  figures_line: 'Rows %{rows} · invoices and notes %{documents} · taxable %{taxable} · tax %{tax}',
+  issued_line: 'Series %{rows} · documents issued %{documents}',
+  without_hsn:
+    'One HSN summary row has no HSN/SAC code, which the portal refuses. Give the products, accessories and services their codes: invoices issued after that carry them (those issued keep theirs). |||| %{smart_count} HSN summary rows have no HSN/SAC code, which the portal refuses. Give the products, accessories and services their codes: invoices issued after that carry them (those issued keep theirs).',
+  empty: 'No invoice or note was issued in %{month}: every table is empty.',
+  tables: {
+    b2b: 'B2B: registered buyers',
+    b2cl: 'B2CL: large inter-state, unregistered',
+    b2cs: 'B2CS: other unregistered, by place and rate',
+    cdnr: 'CDNR: notes to registered buyers',
+    cdnur: 'CDNUR: notes against B2CL invoices',
+    hsn_b2b: 'HSN summary: B2B',
+    hsn_b2c: 'HSN summary: B2C',
+    doc_issue: 'Documents issued',
+  },
 };

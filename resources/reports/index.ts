@@ -1,4 +1,5 @@
 import { lazyScreen, type ResourceDeclaration } from '@/providers/resource';
+import { gstr1Actions, gstr1Files } from './gstr1Calls';
 
 const ReportsPage = lazyScreen(() => import('./ReportsPage'), 'ReportsPage');
 
@@ -12,7 +13,12 @@ export const REPORTS_PATH = 'reports';
 export const reports: ResourceDeclaration = {
   name: 'reports',
   group: 'orders',
-  api: { envelope: 'statusCode' },
+  api: {
+    envelope: 'statusCode',
+    // The GSTR-1 tab: its figures and its files.
+    actions: { ...gstr1Actions },
+    files: { ...gstr1Files },
+  },
   routes: [{ path: REPORTS_PATH, component: ReportsPage }],
   menu: [{ label: 'Reports', to: REPORTS_PATH }],
 };

@@ -185,6 +185,9 @@ const EXPECTED_ACCESS: Record<string, Access> = {
   'POST /api/settings/save-business': 'settings',
   'GET /api/order/invoice/:orderId': 'orders',
   'GET /api/order/invoices': 'orders',
+  // Issue 38: GSTR-1 for a month.
+  'GET /api/gst/gstr1': 'orders',
+  'GET /api/gst/gstr1-summary': 'orders',
   'GET /api/support/get-all-supports': 'supports',
   'GET /api/support/export-supports': 'supports',
   'GET /api/support/get-all-supports-for-user': 'supports',
