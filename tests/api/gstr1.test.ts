@@ -105,21 +105,9 @@ async function issueNote(
   quantity?: number,
 ) {
   const invoice = await documentOf(orderId);
-  // As next_note_number() numbers a note (migration 0043): the next of the kind's series for the
-  // financial year. That function's body does not run (its OUT parameter `financial_year` is
-  // ambiguous with the series' column), so its two statements are run here.
+  // Numbered as the server numbers a note: the next of the kind's series for the financial year.
   const numbered = await s.db.execute<{ financial_year: string; number: number; note_no: string }>(
-    sql`WITH fy AS (SELECT financial_year(${issuedAt.toISOString()}::timestamptz) AS fy),
-         n AS (
-           INSERT INTO credit_note_series AS x (kind, financial_year, last_number)
-           SELECT ${kind}, fy, 1 FROM fy
-           ON CONFLICT (kind, financial_year) DO UPDATE SET last_number = x.last_number + 1
-           RETURNING x.financial_year, x.last_number
-         )
-         SELECT financial_year, last_number AS number,
-                invoice_number(${kind === 'credit' ? 'CN' : 'DN'}, financial_year, last_number)
-                  AS note_no
-           FROM n`,
+    sql`SELECT * FROM next_note_number(${kind}, ${issuedAt.toISOString()}::timestamptz)`,
   );
   const { financial_year, number, note_no } = numbered.rows[0]!;
   const figures = computeInvoice({
