@@ -194,6 +194,21 @@ describe('notes issued by status changes', () => {
     });
     expect(note!.noteNo).toMatch(NOTE_NO);
     expect(note!.total).toBe(306);
+    // The status change's audit row names the note it issued.
+    const [audit] = await s.db
+      .select()
+      .from(auditLogTable)
+      .orderBy(sql`${auditLogTable.id} desc`)
+      .limit(1);
+    expect(audit).toMatchObject({
+      action: 'update-status',
+      recordId: o.id,
+      summary: `Marked order #${o.orderId} as Pending`,
+      changes: [
+        { field: 'Status', from: 'Delivered', to: 'Pending' },
+        { field: 'Credit note', from: null, to: note!.noteNo },
+      ],
+    });
     // The invoice stays as it was; every line has nothing left.
     expect(got.invoice).toMatchObject({ invoiceNo: invoice.invoiceNo, creditNotes: 1 });
     expect(got.invoice!.lines).toEqual([

@@ -267,7 +267,18 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       if (outcome.kind === 'missing') throw notFound(NOT_FOUND);
       if (outcome.kind === 'needReason') throw badRequest(reasonMessage(outcome.need));
       const row = await repo.findById(orderId);
-      request.audit({ changes: diffRecords(before?.order, row?.order, STATUS_FIELD) });
+      // Issue 38: the credit or debit note the change issued, by its number.
+      const notes = outcome.kind === 'changed' ? outcome.notes : [];
+      request.audit({
+        changes: [
+          ...diffRecords(before?.order, row?.order, STATUS_FIELD),
+          ...notes.map((n) => ({
+            field: n.kind === 'credit' ? 'Credit note' : 'Debit note',
+            from: null,
+            to: n.noteNo,
+          })),
+        ],
+      });
       return ok(
         outcome.kind === 'unchanged'
           ? `Order is already ${status}.`

@@ -133,7 +133,7 @@ export async function changeStatuses(
 export type StatusOutcome =
   | { kind: 'missing' }
   | { kind: 'unchanged' }
-  | { kind: 'changed' }
+  | { kind: 'changed'; notes: NoteIssued[] }
   | { kind: 'needReason'; need: ReasonNeeded };
 
 /** An order's status, changed one at a time or in bulk, with its history rows. */
@@ -152,7 +152,9 @@ export function createStatusChanges(db: Database) {
       const outcome = await db.transaction((tx) => changeStatuses(tx, [id], status, admin, reason));
       if (outcome.missing.length) return { kind: 'missing' };
       if (outcome.needReason[0]) return { kind: 'needReason', need: outcome.needReason[0] };
-      return { kind: outcome.changed.length ? 'changed' : 'unchanged' };
+      return outcome.changed.length
+        ? { kind: 'changed', notes: outcome.notes }
+        : { kind: 'unchanged' };
     },
 
     /**
