@@ -97,15 +97,27 @@ export function createCreditNoteRepository(db: Database) {
     },
 
     /**
-     * One page of the notes issued from `from` up to `to`, newest first: a walk down
-     * credit_notes_issued_idx from the range's end, each joined by primary keys.
+     * One page of the notes issued from `from` up to `to`, newest first: the page's keys picked
+     * first by a walk down credit_notes_issued_idx from the range's end (index only, however deep
+     * the page), then those notes joined to their invoice, order and customer by primary keys.
      */
     async page(from: Date, to: Date, page: number, limit: number): Promise<NoteRow[]> {
-      return joined(db)
+      const keys = db
+        .select({ id: creditNotesTable.id, at: creditNotesTable.issuedAt })
+        .from(creditNotesTable)
         .where(and(gte(creditNotesTable.issuedAt, from), lt(creditNotesTable.issuedAt, to)))
         .orderBy(desc(creditNotesTable.issuedAt), desc(creditNotesTable.id))
         .limit(limit)
-        .offset((page - 1) * limit);
+        .offset((page - 1) * limit)
+        .as('page');
+      return db
+        .select(noteColumns)
+        .from(keys)
+        .innerJoin(creditNotesTable, eq(creditNotesTable.id, keys.id))
+        .innerJoin(invoicesTable, eq(invoicesTable.orderId, creditNotesTable.orderId))
+        .innerJoin(ordersTable, eq(ordersTable.id, creditNotesTable.orderId))
+        .innerJoin(customersTable, eq(customersTable.id, ordersTable.customerId))
+        .orderBy(desc(keys.at), desc(keys.id));
     },
 
     /** How many notes of each kind the range has and their sums (one range of the index). */
