@@ -336,6 +336,36 @@ export async function discoverCalls(
     });
   }
 
+  // Credit and debit notes (issue 38): the Reports tab's default (this month), a year with a
+  // deep page, and one note's PDF. seed:large issues none; on data with notes these are the
+  // range walks of credit_notes_issued_idx.
+  const creditNotes = '/api/order/credit-notes';
+  const monthStart = `${daysAgo(0).slice(0, 7)}-01`;
+  add('credit notes this month', creditNotes, { from: monthStart, to: daysAgo(0), limit: 20 });
+  add('credit notes a year', creditNotes, { from: daysAgo(365), to: daysAgo(0), limit: 20 });
+  add('credit notes a year page 100', creditNotes, {
+    from: daysAgo(365),
+    to: daysAgo(0),
+    page: 100,
+    limit: 20,
+  });
+  const newestNote = list(
+    obj(
+      (await must(`${creditNotes}${query({ from: daysAgo(365), to: daysAgo(0), limit: 1 })}`))
+        .result,
+    ).creditNotes,
+  )[0];
+  if (newestNote) {
+    calls.push({
+      label: 'credit note of one order',
+      path: `/api/order/credit-note/${String(newestNote._id)}`,
+      file: true,
+      rows: 1,
+    });
+  } else {
+    notes.push('no credit notes: "credit note of one order" skipped');
+  }
+
   // Accounts (issue 36): one household's ledger (the customer owing most on the large data: a
   // long-standing postpaid customer, many entries), page 1 and a deep page; the dues with a
   // minimum age and a search; the prepaid running low; the summary.

@@ -25,6 +25,7 @@ import bannersModule from './modules/banners';
 import businessModule from './modules/business';
 import categoriesModule from './modules/categories';
 import contentModule from './modules/content';
+import creditNotesModule from './modules/creditNotes';
 import customersModule from './modules/customers';
 import dashboardModule from './modules/dashboard';
 import deliverySettingsModule from './modules/deliverySettings';
@@ -159,6 +160,8 @@ export async function buildApp(opts: BuildAppOptions) {
     [invoicesModule, { turns }],
     // Issue 38: GSTR-1 for a month
     [gstModule, { turns }],
+    // Issue 38: credit and debit notes
+    [creditNotesModule, {}],
     [supportsModule, {}],
     [contentModule, {}],
     [ecommerceModule, {}],

@@ -9,6 +9,7 @@ import { DetailList } from './DetailList';
 import { InvoiceButton } from './InvoiceButton';
 import { MarkDeliveredButton } from './MarkDeliveredButton';
 import { OrderAccessories } from './OrderAccessories';
+import { OrderCreditNotes, type OrderInvoice } from './OrderCreditNotes';
 import { OrderHistory } from './OrderHistory';
 import { OrderRider, OrderReturns, PhoneLink, RelativeLink } from './OrderRelatives';
 import { OrderStatusDialog } from './OrderStatusButton';
@@ -47,7 +48,8 @@ export interface OrderShowProps {
  * 'View Order' (spec 001): every field of the order loaded by id (GET order/get-order/{id}),
  * its accessories and status history, 'Mark As Delivered' while it is Pending (it stays on the
  * order), 'Change status' (with a reason where one is due), 'Download invoice' once it is
- * Delivered, and links to its relatives (issue 37): customer, rider, return requests, invoice.
+ * Delivered, and links to its relatives (issue 37): customer, rider, return requests, invoice;
+ * the invoice's credit and debit notes and 'Issue credit note' (issue 38).
  */
 export function OrderShow({ resource, fallbackPath }: OrderShowProps) {
   const translate = useTranslate();
@@ -82,7 +84,7 @@ function OrderDetails({ resource, fallbackPath }: OrderShowProps) {
     kind === 'water' ? 'jars_to_collect' : kind === 'oxygen' ? 'cylinders_to_collect' : null;
   const accessories = order.accessories ?? [];
   const returnRequests = order.returnRequests ?? [];
-  const invoice = order.invoice as { invoiceNo: string; issuedAt: string } | null | undefined;
+  const invoice = order.invoice as OrderInvoice | null | undefined;
 
   return (
     <Card sx={{ mt: 2, maxWidth: 1000 }}>
@@ -205,6 +207,7 @@ function OrderDetails({ resource, fallbackPath }: OrderShowProps) {
                 { label: t('invoice_issued'), value: formatDateTime(invoice.issuedAt) },
               ]}
             />
+            <OrderCreditNotes order={order} invoice={invoice} />
           </Section>
         )}
 

@@ -53,6 +53,53 @@ export interface PricePreview {
   pincode: string;
 }
 
+/** A credit or debit note as the server answers it (issue 38, docs/api.md). */
+export interface CreditNote {
+  _id: string;
+  noteNo: string;
+  kind: 'credit' | 'debit';
+  cause: 'cancelled' | 'takenBack' | 'redelivered' | 'part';
+  reason: string;
+  issuedAt: string;
+  invoiceNo: string;
+  /** The order number customers see (OD...). */
+  orderId: string;
+  order: { _id: string; orderId: string };
+  customer: { _id: string; name: string };
+  taxable: number;
+  cgst: number;
+  sgst: number;
+  igst: number;
+  tax: number;
+  total: number;
+  by: { _id: string; name: string } | null;
+}
+
+/** An invoice line with what credit notes took and what is left (get-order's invoice.lines). */
+export interface InvoiceLineLeft {
+  line: number;
+  description: string;
+  hsn: string;
+  ratePercent: number;
+  taxable: number;
+  credited: number;
+  left: number;
+}
+
+/** What order/add-credit-note takes: the invoice lines to credit, taxable rupees each. */
+export interface AddCreditNoteBody {
+  orderId: string;
+  lines: { line: number; amount: number }[];
+  reason: string;
+}
+
+/** Each kind's notes of a range, counted and summed (order/credit-notes' `totals`). */
+export interface CreditNoteTotals {
+  credit: { count: number; taxable: number; tax: number; total: number };
+  debit: { count: number; taxable: number; tax: number; total: number };
+  net: { taxable: number; tax: number; total: number };
+}
+
 /** The orders' actions (the orders resource declares them; assigning jobs uses them too). */
 export const orderActions = {
   /** New order (addition, issue 37): JSON, place-order's body; nothing is written. */
@@ -85,6 +132,20 @@ export const orderActions = {
   jobSlots: action<{ serviceId: string }, { slots: { slot: string; jobs: number }[] }>({
     method: 'GET',
     path: 'order/job-slots/:serviceId',
+  }),
+  /** Issue credit note (issue 38): part of an invoice credited by an admin; JSON. */
+  addCreditNote: action<AddCreditNoteBody, CreditNote>({
+    method: 'POST',
+    path: 'order/add-credit-note',
+    bodyKind: 'json',
+    fields: ['orderId', 'lines', 'reason'],
+    resultKey: 'creditNote',
+  }),
+  /** The totals of a range's credit notes (issue 38): order/credit-notes read for its totals. */
+  creditNoteTotals: action<{ from: string; to: string; limit: number }, CreditNoteTotals>({
+    method: 'GET',
+    path: 'order/credit-notes',
+    resultKey: 'totals',
   }),
   /** The lists' bulk action (addition): JSON { orderIds: [<_id>, ...], status, reason? }. */
   setOrdersStatus: action<

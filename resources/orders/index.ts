@@ -60,6 +60,13 @@ export const orders: ResourceDeclaration = {
         resultKey: 'orders',
         paging: 'result',
       },
+      // The credit and debit notes of a range of days (issue 38): Reports' Credit notes tab.
+      creditNotes: {
+        method: 'GET',
+        path: 'order/credit-notes',
+        resultKey: 'creditNotes',
+        paging: 'result',
+      },
     },
     getOne: GET_ORDER,
     actions: orderActions,
@@ -68,6 +75,8 @@ export const orders: ResourceDeclaration = {
       invoice: { path: 'order/invoice/:orderId', fileName: 'invoice.pdf' },
       // The invoices issued on a range of days (issue 16), `?from=&to=`: the orders list's Invoices.
       invoices: { path: 'order/invoices', fileName: 'invoices.pdf' },
+      // A credit or debit note (issue 38), named after its number by the server.
+      creditNote: { path: 'order/credit-note/:creditNoteId', fileName: 'credit-note.pdf' },
     },
   },
   routes: [

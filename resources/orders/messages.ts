@@ -154,15 +154,15 @@ export const messages = {
   reason_optional_help: "Optional. Kept in the order's status history.",
   reason_too_long: 'The reason can be at most %{max} characters.',
   guard_delivered:
-    'Order %{orderId} was delivered. Setting it to %{status} undoes the delivery: a charge to the customer’s account is reversed and the jars or cylinders it left come off their ledger. A tax invoice already issued stays as it is. Say why.',
+    'Order %{orderId} was delivered. Setting it to %{status} undoes the delivery: a charge to the customer’s account is reversed and the jars or cylinders it left come off their ledger. A tax invoice already issued stays as printed, and a credit note is issued for what it has left. Say why.',
   guard_invoiced:
-    'Order %{orderId} has tax invoice %{invoiceNo}, which stays as it is. Say why its status changes to %{status}.',
+    'Order %{orderId} has tax invoice %{invoiceNo}, which stays as printed (a credit note is issued when it is cancelled, a debit note when it is delivered again). Say why its status changes to %{status}.',
   guard_cancelling:
     'Cancelling order %{orderId} takes it off the open jobs and its rider’s run. Say why.',
   guard_delivered_many:
-    'Some of these orders were delivered. Setting them to %{status} undoes their delivery: charges to the customers’ accounts are reversed and the jars or cylinders come off their ledgers. Tax invoices already issued stay as they are. Give one reason for all.',
+    'Some of these orders were delivered. Setting them to %{status} undoes their delivery: charges to the customers’ accounts are reversed and the jars or cylinders come off their ledgers. Tax invoices already issued stay as printed, and credit notes are issued for what they have left. Give one reason for all.',
   guard_invoiced_many:
-    'Some of these orders have tax invoices, which stay as they are. Give one reason for all.',
+    'Some of these orders have tax invoices, which stay as printed (credit notes are issued when they are cancelled, debit notes when they are delivered again). Give one reason for all.',
   guard_cancelling_many:
     'Cancelling takes the order off the open jobs. Give a reason. |||| Cancelling takes the %{smart_count} orders off the open jobs. Give one reason for all.',
   // The order's relatives (issue 37).
@@ -178,6 +178,39 @@ export const messages = {
   invoice_title: 'Tax Invoice',
   invoice_no: 'Invoice No.',
   invoice_issued: 'Issued On',
+  // Credit and debit notes (issue 38).
+  credit_notes_title: 'Credit and debit notes',
+  credit_notes_none: 'No credit or debit notes against this invoice.',
+  credit_notes_left: '%{left} of the %{taxable} taxable value is left to credit.',
+  credit_note_kind_credit: 'Credit note',
+  credit_note_kind_debit: 'Debit note',
+  credit_note_cause_cancelled: 'Order cancelled',
+  credit_note_cause_takenBack: 'Taken back from Delivered',
+  credit_note_cause_redelivered: 'Delivered again',
+  credit_note_cause_part: 'Part credited',
+  credit_note_meta: '%{cause} · %{date} · %{by}',
+  credit_note_reason: 'Reason: %{reason}',
+  credit_note_download: 'Download',
+  credit_note_download_label: 'Download %{noteNo}',
+  credit_note_preparing: 'Preparing…',
+  credit_note_preparing_size: 'Preparing… %{size}',
+  credit_note_failed: 'Failed to download the note. Please try again.',
+  credit_note_stopped: 'Failed to download the note. %{reason}',
+  issue_credit_note: 'Issue credit note',
+  credit_dialog_title: 'Issue a credit note',
+  credit_dialog_text:
+    'Against tax invoice %{invoiceNo}. Enter the taxable amount to credit on one line or more: GST is added at each line’s rate. The invoice itself stays as printed.',
+  credit_line_label: 'Line %{line}: %{description}',
+  credit_line_help: 'GST %{rate}% · invoiced %{taxable} · %{left} left',
+  credit_line_nothing_left: 'Nothing left to credit on this line.',
+  credit_amount: 'Amount to credit (₹, before GST)',
+  credit_amount_invalid: 'Enter rupees above 0, with at most two decimals.',
+  credit_amount_none: 'Enter the amount to credit on at least one line.',
+  credit_reason: 'Reason',
+  credit_reason_help: 'Printed on the credit note (up to %{max} characters).',
+  credit_reason_required: 'Give a reason: it is printed on the note.',
+  credit_issue: 'Issue credit note',
+  credit_failed: 'Failed to issue the credit note. Please try again.',
   // The invoices of a range of days (issue 16's order/invoices, from the orders list).
   invoices: 'Invoices',
   invoices_title: 'Download invoices',

@@ -831,6 +831,30 @@ describe('audit trail of every write route', () => {
       call: async () => () =>
         post('/api/returnable/receive', { productId: f.products.oxygen.id, quantity: 3 }),
     },
+    'POST /api/order/add-credit-note': {
+      call: async () => {
+        // An invoiced order: the business details saved, the order delivered.
+        await resultOf(
+          post('/api/settings/save-business', {
+            legalName: 'Jalasri Water Services Private Limited',
+            gstin: '29AABCU9603R1ZJ',
+            address: '14 3rd Cross, Jayanagar 4th Block',
+            city: 'Bengaluru',
+            state: 'Karnataka',
+            pincode: '560011',
+            invoicePrefix: 'JW',
+          }),
+        );
+        const [orderId] = await newOrders(1);
+        await resultOf(post('/api/order/update-status', { orderId, status: 'Delivered' }));
+        return () =>
+          post('/api/order/add-credit-note', {
+            orderId,
+            lines: [{ line: 1, amount: 20 }],
+            reason: 'One jar short-filled',
+          });
+      },
+    },
     'POST /api/settings/save-business': {
       call: async () => () =>
         post('/api/settings/save-business', {

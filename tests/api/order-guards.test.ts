@@ -111,6 +111,28 @@ describe('order/update-status: the guards', () => {
     expect(got.invoice).toEqual({
       invoiceNo: expect.stringMatching(/^JW\//),
       issuedAt: expect.any(String),
+      // Issue 38: its notes and what each line has left to credit.
+      creditNotes: 0,
+      lines: [
+        {
+          line: 1,
+          description: '20 L Jar',
+          hsn: '',
+          ratePercent: 0,
+          taxable: 90,
+          credited: 0,
+          left: 90,
+        },
+        {
+          line: 2,
+          description: 'Delivery charge',
+          hsn: '',
+          ratePercent: 0,
+          taxable: 30,
+          credited: 0,
+          left: 30,
+        },
+      ],
     });
     const back = await updateStatus({ orderId: id, status: 'Pending', reason: 'Wrong address' });
     expect(back.statusCode, back.body).toBe(200);

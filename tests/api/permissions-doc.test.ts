@@ -188,6 +188,9 @@ const EXPECTED_ACCESS: Record<string, Access> = {
   // Issue 38: GSTR-1 for a month.
   'GET /api/gst/gstr1': 'orders',
   'GET /api/gst/gstr1-summary': 'orders',
+  'GET /api/order/credit-note/:creditNoteId': 'orders',
+  'GET /api/order/credit-notes': 'orders',
+  'POST /api/order/add-credit-note': 'orders',
   'GET /api/support/get-all-supports': 'supports',
   'GET /api/support/export-supports': 'supports',
   'GET /api/support/get-all-supports-for-user': 'supports',

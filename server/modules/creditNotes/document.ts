@@ -24,4 +24,10 @@ export interface NoteDocument {
   placeOfSupply: InvoiceDocument['placeOfSupply'];
   reason: string;
   figures: InvoiceTotals;
+  /**
+   * The invoice line each of `figures.lines` adjusts, as the invoice numbers its lines (1 for
+   * the first): what is left of each line to credit is counted from these. Always written by
+   * server/modules/creditNotes; read by position when absent.
+   */
+  invoiceLines?: number[];
 }

@@ -22,7 +22,7 @@ import {
 /** A PDF of invoices being written (server/lib/pdfStream.ts). */
 export type InvoicePdfWriter = PdfStreamWriter<InvoiceDocument>;
 
-const dateFormat = new Intl.DateTimeFormat('en-IN', {
+export const dateFormat = new Intl.DateTimeFormat('en-IN', {
   timeZone: INDIA_TIME_ZONE,
   day: 'numeric',
   month: 'short',
@@ -30,15 +30,15 @@ const dateFormat = new Intl.DateTimeFormat('en-IN', {
 });
 
 /** An amount in a table cell: the column's heading says it is in rupees. */
-const cellAmount = (paise: number) => formatPaise(paise).replace('₹', '');
+export const cellAmount = (paise: number) => formatPaise(paise).replace('₹', '');
 /** A rate as printed: 18 -> '18%', half of 2.5 -> '1.25%'. */
-const percent = (rate: number) => `${Number(rate.toFixed(3))}%`;
+export const percent = (rate: number) => `${Number(rate.toFixed(3))}%`;
 
 type Summary = InvoiceTotals['rateSummary'][number];
 type Taxed = { ratePercent: number; cgstPaise: number; sgstPaise: number; igstPaise: number };
 
 /** The tax columns of a table: CGST and SGST (half the rate each) within a state, else IGST. */
-function taxColumns<T extends Taxed>(interState: boolean, width: number): Column<T>[] {
+export function taxColumns<T extends Taxed>(interState: boolean, width: number): Column<T>[] {
   const tax = (header: string, pick: (x: T) => number, share: number): Column<T> => ({
     header,
     width,
@@ -99,7 +99,7 @@ function summaryColumns(interState: boolean, width: number): Column<Summary>[] {
 }
 
 /** An empty A4 document in the Noto fonts; each invoice adds its own pages. */
-function invoiceDoc(title: string) {
+export function invoiceDoc(title: string) {
   const doc = new PDFDocument({
     size: 'A4',
     margins: MARGIN,
@@ -145,7 +145,12 @@ export function renderInvoice(invoice: InvoiceDocument): Readable {
 
 function drawInvoice(doc: PDFKit.PDFDocument, t: PdfText, d: InvoiceDocument) {
   const sheet = new InvoiceSheet(doc, t, `Tax Invoice ${d.invoiceNo} (continued)`);
-  drawHeading(sheet, d);
+  drawHeading(sheet, 'Tax Invoice', d.seller, [
+    ['Invoice No.', d.invoiceNo],
+    ['Invoice date', dateFormat.format(new Date(d.issuedAt))],
+    ['Order No.', d.orderNo],
+    ['Place of supply', `${d.placeOfSupply.state} (${d.placeOfSupply.code})`],
+  ]);
   drawBuyer(sheet, d);
   const { figures } = d;
   const items = itemColumns(figures.interState, sheet.width);
@@ -162,12 +167,18 @@ function drawInvoice(doc: PDFKit.PDFDocument, t: PdfText, d: InvoiceDocument) {
   drawSignOff(sheet, d.seller);
 }
 
-/** 'Tax Invoice', the seller (left) and the invoice's number, date, order and place (right). */
-function drawHeading(sheet: InvoiceSheet, d: InvoiceDocument) {
+/**
+ * The title ('Tax Invoice'; a credit note's too), the seller (left) and the document's facts
+ * (right): the invoice's number, date, order and place.
+ */
+export function drawHeading(
+  sheet: InvoiceSheet,
+  title: string,
+  seller: InvoiceSeller,
+  facts: [string, string][],
+) {
   const { t, x0, width } = sheet;
-  const { seller } = d;
   t.font('bold', 16).fillColor(INK);
-  const title = 'Tax Invoice';
   t.line(title, x0 + (width - t.width(title, 'bold')) / 2, sheet.y, 'bold');
   t.font('regular', SMALL).fillColor(MUTED);
   sheet.lineRight('Original for recipient', x0 + width, sheet.y + 5);
@@ -199,12 +210,6 @@ function drawHeading(sheet: InvoiceSheet, d: InvoiceDocument) {
     y = t.paragraph(contact.filter(Boolean).join('   '), x0, y, sellerWidth);
   }
 
-  const facts: [string, string][] = [
-    ['Invoice No.', d.invoiceNo],
-    ['Invoice date', dateFormat.format(new Date(d.issuedAt))],
-    ['Order No.', d.orderNo],
-    ['Place of supply', `${d.placeOfSupply.state} (${d.placeOfSupply.code})`],
-  ];
   const factsX = x0 + width - factsWidth;
   let at = top;
   for (const [label, value] of facts) {
@@ -227,7 +232,10 @@ function drawHeading(sheet: InvoiceSheet, d: InvoiceDocument) {
  * buyer is billed under their legal name and GSTIN, with the person as the contact; a
  * household's GSTIN reads "unregistered".
  */
-function drawBuyer(sheet: InvoiceSheet, d: InvoiceDocument) {
+export function drawBuyer(
+  sheet: InvoiceSheet,
+  d: Pick<InvoiceDocument, 'buyer' | 'placeOfSupply'>,
+) {
   const { t, x0, width } = sheet;
   const { buyer, placeOfSupply } = d;
   const registered = Boolean(buyer.gstin);
@@ -315,7 +323,7 @@ function drawTotals(sheet: InvoiceSheet, figures: InvoiceTotals) {
 }
 
 /** The HSN/SAC summary: taxable value and tax per code and rate, and their totals. */
-function drawRateSummary(sheet: InvoiceSheet, figures: InvoiceTotals) {
+export function drawRateSummary(sheet: InvoiceSheet, figures: InvoiceTotals) {
   sheet.room(3 * sheet.lineHeight + 20);
   sheet.t.font('bold', SMALL).fillColor(MUTED);
   sheet.t.line('HSN/SAC SUMMARY', sheet.x0, sheet.y, 'bold');
@@ -339,11 +347,11 @@ function drawRateSummary(sheet: InvoiceSheet, figures: InvoiceTotals) {
   sheet.y += 14;
 }
 
-function drawSignOff(sheet: InvoiceSheet, seller: InvoiceSeller) {
+export function drawSignOff(sheet: InvoiceSheet, seller: InvoiceSeller, what = 'invoice') {
   const { t } = sheet;
   sheet.room(3 * sheet.lineHeight);
   t.font('regular', BODY).fillColor(INK);
   sheet.lineRight(`For ${oneLine(seller.legalName, 120)}`, sheet.x0 + sheet.width, sheet.y);
   t.font('regular', SMALL).fillColor(MUTED);
-  t.line('This is a computer-generated invoice.', sheet.x0, sheet.y + 2);
+  t.line(`This is a computer-generated ${what}.`, sheet.x0, sheet.y + 2);
 }

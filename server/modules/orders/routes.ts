@@ -8,6 +8,8 @@ import { answers } from '../../lib/responses';
 import { pagingResult } from '../../lib/validation';
 import type { Access } from '../../permissions';
 import { auditEach } from '../../plugins/audit';
+import { toLineBalanceDto, toNoteDto } from '../creditNotes/dto';
+import { createCreditNoteRepository } from '../creditNotes/repository';
 import { ORDER_CSV_COLUMNS } from './csv';
 import { jobFilter, ordersFilter } from './filters';
 import { toAccessoryDto, toHistoryDto, toOrderDto } from './dto';
@@ -57,6 +59,7 @@ function bulkStatusMessage(updated: number, unchanged: number, status: OrderStat
 
 const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = createOrderRepository(app.db);
+  const creditNotes = createCreditNoteRepository(app.db);
   const viewers: Access = 'orders';
   const viewersAndJobs: Access = ['orders', 'assigningJobs'];
 
@@ -212,13 +215,16 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       const row = await repo.findById(id);
       if (!row) throw notFound(NOT_FOUND);
-      const [accessories, history, riderPhone, returns, invoice] = await Promise.all([
+      const [accessories, history, riderPhone, returns, invoice, notes] = await Promise.all([
         repo.accessories(id),
         repo.history(id),
         repo.riderPhone(row.rider?.id ?? null),
         repo.returnRequests(id),
         repo.invoiceOf(id),
+        creditNotes.ofOrder(id),
       ]);
+      // Issue 38: what each invoice line has left to credit (the Issue credit note dialog).
+      const balances = invoice ? await creditNotes.balancesOf(id) : null;
       const order = toOrderDto(row);
       return ok('Order', {
         order: {
@@ -233,7 +239,12 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
             returnedQuantity: r.returnedQuantity,
             requestedAt: r.requestedAt,
           })),
-          invoice,
+          invoice: invoice && {
+            ...invoice,
+            creditNotes: notes.length,
+            lines: (balances ?? []).map(toLineBalanceDto),
+          },
+          creditNotes: notes.map(toNoteDto),
         },
       });
     },
@@ -256,7 +267,18 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       if (outcome.kind === 'missing') throw notFound(NOT_FOUND);
       if (outcome.kind === 'needReason') throw badRequest(reasonMessage(outcome.need));
       const row = await repo.findById(orderId);
-      request.audit({ changes: diffRecords(before?.order, row?.order, STATUS_FIELD) });
+      // Issue 38: the credit or debit note the change issued, by its number.
+      const notes = outcome.kind === 'changed' ? outcome.notes : [];
+      request.audit({
+        changes: [
+          ...diffRecords(before?.order, row?.order, STATUS_FIELD),
+          ...notes.map((n) => ({
+            field: n.kind === 'credit' ? 'Credit note' : 'Debit note',
+            from: null,
+            to: n.noteNo,
+          })),
+        ],
+      });
       return ok(
         outcome.kind === 'unchanged'
           ? `Order is already ${status}.`

@@ -13,6 +13,7 @@ import {
   pagingQuery,
   requiredId,
 } from '../../lib/validation';
+import { creditNoteDto, invoiceLineBalanceDto, ORDER_NOTES_BOUND } from '../creditNotes/schemas';
 import { AUTO_ASSIGN_LIMIT } from './autoAssign';
 import { ORDER_RETURNS_BOUND } from './details';
 import type { OrderSort } from './conditions';
@@ -146,9 +147,20 @@ export const orderDetailDto = orderDto.extend({
       description: `The order's return requests, newest first, at most ${ORDER_RETURNS_BOUND}.`,
     }),
   invoice: z
-    .object({ invoiceNo: z.string(), issuedAt: timestamp })
+    .object({
+      invoiceNo: z.string(),
+      issuedAt: timestamp,
+      // Issue 38, additions.
+      creditNotes: count.meta({ description: 'How many credit and debit notes it has.' }),
+      lines: z.array(invoiceLineBalanceDto).meta({
+        description: 'Its lines, each with what credit notes took and what is left to credit.',
+      }),
+    })
     .nullable()
     .meta({ description: "The order's tax invoice (number and date); null while it has none." }),
+  creditNotes: z.array(creditNoteDto).meta({
+    description: `The credit and debit notes against its invoice (issue 38), oldest first, at most ${ORDER_NOTES_BOUND}.`,
+  }),
 });
 
 /** One page of orders, as the order lists answer it. */

@@ -7,6 +7,7 @@ import {
   type OrderStatus,
 } from '../../db/schema';
 import { anyOf } from '../../lib/sql';
+import { issueStatusNotes, type NoteIssued } from '../creditNotes/issue';
 
 /** The admin who changes a status (named in the history row); null for the customer. */
 type StatusAdmin = { id: string; name: string } | null;
@@ -34,6 +35,8 @@ export interface StatusChanges {
   changed: string[];
   /** Changes that need a reason and were given none: then nothing at all was changed. */
   needReason: ReasonNeeded[];
+  /** The credit and debit notes the changes issued (issue 38). */
+  notes: NoteIssued[];
 }
 
 /**
@@ -84,7 +87,10 @@ async function reasonsNeeded(
  * so when two admins change the same order at once the second waits and records the status the
  * first one set as its `fromStatus`, and the guards below judge the status it really has.
  * Any unknown id, or any change that needs a reason (`reasonsNeeded`) while none is given:
- * nothing is changed.
+ * nothing is changed. Then, in the same transaction, the invoiced orders' credit and debit notes
+ * (issue 38, `issueStatusNotes`): a credit note for what the invoice has left when an order
+ * leaves Delivered or is cancelled, a debit note giving it back when it is delivered again; and
+ * the invoice documents of the orders delivered are frozen.
  */
 export async function changeStatuses(
   tx: Transaction,
@@ -105,9 +111,9 @@ export async function changeStatuses(
   const toChange = missing.length ? [] : current.filter((o) => o.status !== status);
   const unchanged = current.filter((o) => o.status === status).map((o) => o.id);
   const needReason = reason ? [] : await reasonsNeeded(tx, toChange, status);
-  if (needReason.length) return { missing, unchanged, changed: [], needReason };
+  if (needReason.length) return { missing, unchanged, changed: [], needReason, notes: [] };
   const changed = toChange.map((o) => o.id);
-  if (!changed.length) return { missing, unchanged, changed, needReason };
+  if (!changed.length) return { missing, unchanged, changed, needReason, notes: [] };
   await tx.update(ordersTable).set({ status }).where(anyOf(ordersTable.id, changed));
   await tx.insert(orderStatusHistoryTable).values(
     toChange.map((o) => ({
@@ -119,14 +125,15 @@ export async function changeStatuses(
       note: reason,
     })),
   );
-  return { missing, unchanged, changed, needReason };
+  const notes = await issueStatusNotes(tx, toChange, status, admin, reason);
+  return { missing, unchanged, changed, needReason, notes };
 }
 
 /** What asking for one order's status change came to. */
 export type StatusOutcome =
   | { kind: 'missing' }
   | { kind: 'unchanged' }
-  | { kind: 'changed' }
+  | { kind: 'changed'; notes: NoteIssued[] }
   | { kind: 'needReason'; need: ReasonNeeded };
 
 /** An order's status, changed one at a time or in bulk, with its history rows. */
@@ -145,7 +152,9 @@ export function createStatusChanges(db: Database) {
       const outcome = await db.transaction((tx) => changeStatuses(tx, [id], status, admin, reason));
       if (outcome.missing.length) return { kind: 'missing' };
       if (outcome.needReason[0]) return { kind: 'needReason', need: outcome.needReason[0] };
-      return { kind: outcome.changed.length ? 'changed' : 'unchanged' };
+      return outcome.changed.length
+        ? { kind: 'changed', notes: outcome.notes }
+        : { kind: 'unchanged' };
     },
 
     /**
