@@ -1,4 +1,5 @@
 import { lazyScreen, type ResourceDeclaration } from '@/providers/resource';
+import { salesReportActions, salesReportFiles } from './salesCalls';
 
 const ReportsPage = lazyScreen(() => import('./ReportsPage'), 'ReportsPage');
 
@@ -12,7 +13,12 @@ export const REPORTS_PATH = 'reports';
 export const reports: ResourceDeclaration = {
   name: 'reports',
   group: 'orders',
-  api: { envelope: 'statusCode' },
+  api: {
+    envelope: 'statusCode',
+    // The Sales and Sales register tabs.
+    actions: { ...salesReportActions },
+    files: { ...salesReportFiles },
+  },
   routes: [{ path: REPORTS_PATH, component: ReportsPage }],
   menu: [{ label: 'Reports', to: REPORTS_PATH }],
 };

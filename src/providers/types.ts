@@ -6,6 +6,8 @@ import type { deliverySettingsActions } from '@resources/deliverySettings/calls'
 import type { duesActions } from '@resources/dues/calls';
 import type { holidayActions } from '@resources/holidays/calls';
 import type { orderActions } from '@resources/orders/calls';
+// Issue 38: the sales report.
+import type { salesReportActions } from '@resources/reports/salesCalls';
 import type { returnableActions } from '@resources/returnables/calls';
 import type { returnActions } from '@resources/returns/calls';
 import type { riderActions } from '@resources/riders/calls';
@@ -30,6 +32,7 @@ export type AppActions = typeof accountActions &
   typeof duesActions &
   typeof holidayActions &
   typeof orderActions &
+  typeof salesReportActions &
   typeof returnableActions &
   typeof returnActions &
   typeof riderActions &
