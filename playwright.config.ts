@@ -8,7 +8,8 @@ const executablePath = await browserPath();
  * Specs that place orders or take them back (issue 37): they run after the others, whose counts,
  * first pages and saved forms are those of the prepared data (tests/e2e/prepare.ts).
  */
-const CHANGES_ORDERS = /(new-order|live-dashboard|order-guards|credit-notes)\.spec\.ts$/;
+const CHANGES_ORDERS =
+  /(new-order|live-dashboard|order-guards|credit-notes|sales-reports)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -392,6 +392,31 @@ export async function discoverCalls(
   add('low balance', '/api/account/low-balance');
   add('accounts summary', '/api/account/summary');
 
+  // Reports (issue 38), from the rollups (target: 50 ms each): a year per day, week, month,
+  // service, pin code and rider; the Sales tab's default, the last 30 days; and the sales
+  // register of a week, streamed (its invoices' documents are built and stored on the first
+  // run, as the invoice PDFs do).
+  const sales = '/api/report/sales';
+  for (const groupBy of ['day', 'week', 'month', 'service', 'pincode', 'rider']) {
+    add(`sales report year by ${groupBy}`, sales, { from: daysAgo(365), to: today, groupBy });
+  }
+  add('sales report 30 days by day', sales, { from: daysAgo(29), to: today, groupBy: 'day' });
+  add('sales report 30 days by pincode', sales, {
+    from: daysAgo(29),
+    to: today,
+    groupBy: 'pincode',
+  });
+  const week = { from: daysAgo(7), to: daysAgo(1) };
+  const weekTotals = obj(
+    obj((await must(sales + query({ ...week, groupBy: 'month' }))).result).totals,
+  );
+  calls.push({
+    label: 'sales register 7 days',
+    path: '/api/report/export-sales-register' + query(week),
+    file: true,
+    rows: Number(weekTotals.invoices ?? 0) + Math.abs(Number(weekTotals.creditNotes ?? 0)),
+  });
+
   // Dashboard and its chart
   add('dashboard', '/api/admin/dashboard-data');
   for (const type of ['daily', 'weekly', 'monthly', 'quarterly']) {

@@ -38,6 +38,7 @@ import ordersModule from './modules/orders';
 import pincodesModule from './modules/pincodes';
 import plansModule from './modules/plans';
 import productsModule from './modules/products';
+import reportsModule from './modules/reports';
 import returnablesModule from './modules/returnables';
 import returnsModule from './modules/returns';
 import rosterModule from './modules/roster';
@@ -168,6 +169,8 @@ export async function buildApp(opts: BuildAppOptions) {
     // Issue 35: each day's deliveries made from the subscriptions, holidays
     [rosterModule, { turns }],
     [accountsModule, { turns }],
+    // Issue 38: sales reports and the sales register
+    [reportsModule, {}],
     [dashboardModule, {}],
   ] as const;
   await app.register(

@@ -1,5 +1,6 @@
 import { lazyScreen, type ResourceDeclaration } from '@/providers/resource';
 import { gstr1Actions, gstr1Files } from './gstr1Calls';
+import { salesReportActions, salesReportFiles } from './salesCalls';
 
 const ReportsPage = lazyScreen(() => import('./ReportsPage'), 'ReportsPage');
 
@@ -15,9 +16,9 @@ export const reports: ResourceDeclaration = {
   group: 'orders',
   api: {
     envelope: 'statusCode',
-    // The GSTR-1 tab: its figures and its files.
-    actions: { ...gstr1Actions },
-    files: { ...gstr1Files },
+    // The GSTR-1 tab, and the Sales and Sales register tabs: their figures and files.
+    actions: { ...gstr1Actions, ...salesReportActions },
+    files: { ...gstr1Files, ...salesReportFiles },
   },
   routes: [{ path: REPORTS_PATH, component: ReportsPage }],
   menu: [{ label: 'Reports', to: REPORTS_PATH }],

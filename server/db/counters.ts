@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { REPORT_COUNTERS } from '../modules/reports/counters';
 import type { Database } from './client';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -190,6 +191,8 @@ export const COUNTER_TABLES: CounterTable[] = [
     admin_id: 'admin_id',
     resource: 'resource',
   }),
+  // Issue 38's reports (migrations 0043, 0044): sales per day and month, collections per day.
+  ...REPORT_COUNTERS,
 ];
 
 /**

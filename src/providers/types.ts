@@ -8,6 +8,8 @@ import type { holidayActions } from '@resources/holidays/calls';
 import type { orderActions } from '@resources/orders/calls';
 // Issue 38: the GSTR-1 tab of Reports.
 import type { gstr1Actions } from '@resources/reports/gstr1Calls';
+// Issue 38: the sales report.
+import type { salesReportActions } from '@resources/reports/salesCalls';
 import type { returnableActions } from '@resources/returnables/calls';
 import type { returnActions } from '@resources/returns/calls';
 import type { riderActions } from '@resources/riders/calls';
@@ -33,6 +35,7 @@ export type AppActions = typeof accountActions &
   typeof holidayActions &
   typeof orderActions &
   typeof gstr1Actions &
+  typeof salesReportActions &
   typeof returnableActions &
   typeof returnActions &
   typeof riderActions &

@@ -157,6 +157,10 @@ const EXPECTED_ACCESS: Record<string, Access> = {
   'GET /api/account/statement/:userId': 'orders',
   'GET /api/account/statements': 'orders',
   'GET /api/account/get-statements': 'orders',
+  // Issue 38: sales reports and the sales register.
+  'GET /api/report/sales': 'orders',
+  'GET /api/report/export-sales': 'orders',
+  'GET /api/report/export-sales-register': 'orders',
   'GET /api/rider/get-riders': 'assigningJobs',
   'GET /api/rider/get-rider/:id': 'assigningJobs',
   'POST /api/rider/create-rider': 'assigningJobs',

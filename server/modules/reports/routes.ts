@@ -1,0 +1,184 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { indiaDay, indiaMidnight, nextDay } from '@shared/time';
+import { CSV_BATCH, csvAnswer, sendCsv, type CsvColumn } from '../../lib/csv';
+import { ok } from '../../lib/reply';
+import { answers } from '../../lib/responses';
+import { createDeliverySettingsRepository } from '../deliverySettings/repository';
+import { createReportRepository, type RegisterLine } from './repository';
+import {
+  isPeriodGroup,
+  registerQuery,
+  salesQuery,
+  salesReportDto,
+  type SalesGroup,
+  type SalesReport,
+  type SalesRow,
+} from './schemas';
+
+/** What the first column of a sales report's CSV is headed. */
+const GROUP_HEADINGS: Record<SalesGroup, string> = {
+  day: 'Day',
+  week: 'Week',
+  month: 'Month',
+  service: 'Service',
+  pincode: 'Pin code',
+  rider: 'Rider',
+};
+
+/** A sales report as CSV: its rows, then a Total line; amounts are numbers (they may be below 0). */
+function salesColumns(group: SalesGroup): CsvColumn<SalesRow>[] {
+  const periods = isPeriodGroup(group);
+  return [
+    { header: GROUP_HEADINGS[group], cell: (r) => r.label },
+    // The period's first and last day in the range, or the key (category id, pin code, rider id).
+    ...(periods
+      ? [
+          { header: 'From', cell: (r: SalesRow) => r.start },
+          { header: 'To', cell: (r: SalesRow) => r.end },
+        ]
+      : [{ header: 'Key', cell: (r: SalesRow) => r.key }]),
+    { header: 'Invoices', cell: (r) => r.invoices },
+    { header: 'Credit notes', cell: (r) => r.creditNotes },
+    { header: 'Taxable value', cell: (r) => r.taxable },
+    { header: 'Tax', cell: (r) => r.tax },
+    { header: 'Amount', cell: (r) => r.amount },
+    ...(periods ? [{ header: 'Collections', cell: (r: SalesRow) => r.collections }] : []),
+  ];
+}
+
+const paise = (rupeeAmount: number) => Math.round(rupeeAmount * 100);
+
+/** The rows summed exactly (in paise), with the money received over the range. */
+function totalsOf(rows: SalesRow[], collections: number): SalesReport['totals'] {
+  const sum = (pick: (r: SalesRow) => number) => rows.reduce((t, r) => t + paise(pick(r)), 0);
+  return {
+    invoices: rows.reduce((t, r) => t + r.invoices, 0),
+    creditNotes: rows.reduce((t, r) => t + r.creditNotes, 0),
+    taxable: sum((r) => r.taxable) / 100,
+    tax: sum((r) => r.tax) / 100,
+    amount: sum((r) => r.amount) / 100,
+    collections,
+  };
+}
+
+/**
+ * Paise as rupees, a number: a credit note's negative amounts would be text starting with '-'
+ * otherwise, which the CSV writer guards as a possible formula (lib/csv.ts).
+ */
+const money = (p: number) => p / 100;
+
+/** The sales register's columns: every invoice and note, amounts in rupees. */
+const REGISTER_COLUMNS: CsvColumn<RegisterLine>[] = [
+  { header: 'Date', cell: (l) => indiaDay(l.at) },
+  { header: 'Document type', cell: (l) => l.type },
+  { header: 'Number', cell: (l) => l.number },
+  { header: 'Against invoice', cell: (l) => l.against },
+  { header: 'Order ID', cell: (l) => l.orderNo },
+  { header: 'Customer', cell: (l) => l.customer },
+  { header: 'Buyer GSTIN', cell: (l) => l.buyerGstin },
+  { header: 'Place of supply', cell: (l) => l.placeOfSupply },
+  { header: 'Taxable value', cell: (l) => money(l.taxable) },
+  { header: 'CGST', cell: (l) => money(l.cgst) },
+  { header: 'SGST', cell: (l) => money(l.sgst) },
+  { header: 'IGST', cell: (l) => money(l.igst) },
+  { header: 'Total', cell: (l) => money(l.total) },
+];
+
+async function* once<Row>(rows: Row[]): AsyncGenerator<Row[]> {
+  yield rows;
+}
+
+/**
+ * Addition (issue 38): `GET report/sales` (sales per period, service, pin code or rider, from the
+ * rollups), `GET report/export-sales` (the same as CSV) and `GET report/export-sales-register`
+ * (every invoice and note of a range, streamed) — docs/api.md "Reports".
+ */
+const reportRoutes: FastifyPluginAsyncZod = async (app) => {
+  const reports = createReportRepository(app.db);
+  const settings = createDeliverySettingsRepository(app.db);
+
+  /** The report asked for: its rows and totals. */
+  async function salesReport(q: {
+    from: string;
+    to: string;
+    groupBy: SalesGroup;
+  }): Promise<SalesReport> {
+    const { from, to, groupBy } = q;
+    if (isPeriodGroup(groupBy)) {
+      const rows = await reports.byPeriod(groupBy, from, to);
+      const cash = rows.reduce((t, r) => t + paise(r.collections ?? 0), 0) / 100;
+      return { from, to, groupBy, rows, totals: totalsOf(rows, cash) };
+    }
+    const [rows, cash] = await Promise.all([
+      reports.byKey(groupBy, from, to),
+      reports.collections(from, to),
+    ]);
+    return { from, to, groupBy, rows, totals: totalsOf(rows, cash) };
+  }
+
+  app.get(
+    '/sales',
+    {
+      config: { access: 'orders' },
+      schema: { querystring: salesQuery, response: answers(salesReportDto) },
+    },
+    async (request) => ok('Sales', await salesReport(request.query)),
+  );
+
+  app.get(
+    '/export-sales',
+    {
+      config: { access: 'orders' },
+      schema: {
+        querystring: salesQuery,
+        response: csvAnswer(
+          'sales-by-<groupBy>',
+          'The sales report of report/sales with the same parameters, then a Total line',
+        ),
+      },
+    },
+    async (request, reply) => {
+      const report = await salesReport(request.query);
+      const total: SalesRow = {
+        key: '',
+        label: 'Total',
+        ...report.totals,
+        collections: isPeriodGroup(report.groupBy) ? report.totals.collections : undefined,
+      };
+      return sendCsv(request, reply, {
+        name: `sales-by-${report.groupBy}`,
+        columns: salesColumns(report.groupBy),
+        batches: once([...report.rows, total]),
+      });
+    },
+  );
+
+  app.get(
+    '/export-sales-register',
+    {
+      config: { access: 'orders' },
+      schema: {
+        querystring: registerQuery,
+        response: csvAnswer(
+          'sales-register',
+          'Every tax invoice and credit or debit note issued on those days (India), oldest ' +
+            'first; credit notes negative',
+        ),
+      },
+    },
+    async (request, reply) => {
+      const { from, to } = request.query;
+      const defaultRatePercent = (await settings.getCharge()).gst;
+      return sendCsv(request, reply, {
+        name: 'sales-register',
+        columns: REGISTER_COLUMNS,
+        batches: reports.register(indiaMidnight(from), indiaMidnight(nextDay(to)), {
+          size: CSV_BATCH,
+          defaultRatePercent,
+        }),
+      });
+    },
+  );
+};
+
+export default reportRoutes;
