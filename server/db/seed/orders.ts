@@ -1,5 +1,6 @@
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { fromMoney } from '../../lib/money';
+import { orderTaxPaise } from '../../modules/invoices/document';
 import { newOrderNumber } from '../../modules/orders/placeOrder';
 import type { Database } from '../client';
 import {
@@ -18,7 +19,9 @@ import {
   type OrderAddress,
   type OrderStatus,
 } from '../schema';
+import { DEMO_BUSINESS } from './invoices';
 import { generator } from './random';
+import { ACCESSORY_TAX, CATEGORY_TAX } from './returnables';
 
 const DAY = 24 * 60 * 60 * 1000;
 const HOUR = 60 * 60 * 1000;
@@ -241,7 +244,37 @@ export async function seedOrders(
     const amount = round2(price * quantity + extras.reduce((s, e) => s + e.amount * e.quantity, 0));
     const delivery = kind === 'tiffin' ? 0 : standardCharge;
     const emergency = isEmergency ? emergencyCharge : 0;
-    const gst = round2(((amount + delivery + emergency) * gstPercent) / 100);
+    // The tax as the order's invoice will compute it (issue 38: the reports' rollup counts it):
+    // each line at its own rate (demo products take their category's), CGST + SGST or IGST
+    // against the demo business's state.
+    const categoryRate = Number(
+      (CATEGORY_TAX as Record<string, { gstRate: string }>)[kind]?.gstRate ?? gstPercent,
+    );
+    const gst =
+      orderTaxPaise(
+        {
+          principal: {
+            description: '',
+            quantity,
+            unitPrice: price,
+            hsn: '',
+            ratePercent: categoryRate,
+          },
+          accessories: extras.map((e) => ({
+            description: e.name,
+            quantity: e.quantity,
+            unitPrice: e.amount,
+            hsn: '',
+            ratePercent: Number(
+              ACCESSORY_TAX.find((a) => a.name === e.name)?.gstRate ?? categoryRate,
+            ),
+          })),
+          deliveryCharge: delivery,
+          emergencyCharge: emergency,
+        },
+        home.state || undefined,
+        DEMO_BUSINESS.stateCode,
+      ) / 100;
     // A few of the oldest orders predate the total column: the panel falls back.
     const totalAmount =
       age > 170 && rnd.next() < 0.3 ? null : round2(amount + delivery + emergency + gst);

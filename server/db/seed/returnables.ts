@@ -7,7 +7,7 @@ import type { CategoryKind } from '../schema';
  * laundry (SAC 999712) and tiffin, supplied as meals (SAC 996331), are services. E-commerce
  * products take the standard 18 % and no code of their own here.
  */
-const CATEGORY_TAX: Record<
+export const CATEGORY_TAX: Record<
   Exclude<CategoryKind, 'other'>,
   { hsnCode: string | null; gstRate: string }
 > = {
@@ -27,7 +27,7 @@ const DEMO_DEPOSITS: { kind: CategoryKind; name: string; deposit: number }[] = [
 ];
 
 /** The demo accessories' own HSN codes and rates (they are sold, not lent). */
-const ACCESSORY_TAX: { name: string; hsnCode: string; gstRate: string }[] = [
+export const ACCESSORY_TAX: { name: string; hsnCode: string; gstRate: string }[] = [
   { name: 'Hot & Cold Dispenser', hsnCode: '8418', gstRate: '18' },
   { name: 'Jar Tap', hsnCode: '8481', gstRate: '18' },
   { name: 'Steel Jar Stand', hsnCode: '7323', gstRate: '12' },

@@ -20,6 +20,7 @@ export const GENERATED_TABLES = [
   'returnable_balances',
   'returnable_stock',
   'invoice_series',
+  'credit_note_series',
   'invoices',
   'subscriptions',
   'subscription_changes',
