@@ -33,6 +33,7 @@ import {
   type OrderStatus,
 } from '../schema';
 import { INSTRUCTIONS, SLOTS, TIFFIN_SLOTS, writeSeedOrders, type SeedOrder } from './orders';
+import { DEMO_BUSINESS } from './invoices';
 import { generator } from './random';
 
 const DAY = 86_400_000;
@@ -575,7 +576,8 @@ export async function seedSubscriptions(db: Database, now: Date = new Date()): P
           emergencyCharge: 0,
         },
         sub.state,
-        undefined,
+        // Against the demo business's state, as its invoice will tax it (saved after the orders).
+        DEMO_BUSINESS.stateCode,
       ) / 100;
     const amount = Math.round(price * quantity * 100) / 100;
 
