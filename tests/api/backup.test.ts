@@ -26,6 +26,7 @@ import { seedAccounts } from '@server/db/seed/accounts';
 import { seedBanners } from '@server/db/seed/banners';
 import { seedCatalogue } from '@server/db/seed/catalogue';
 import { seedContent } from '@server/db/seed/content';
+import { seedCreditNotes } from '@server/db/seed/creditNotes';
 import { seedCustomerNotes } from '@server/db/seed/customerNotes';
 import { seedCustomers } from '@server/db/seed/customers';
 import { seedEcommerce } from '@server/db/seed/ecommerce';
@@ -135,6 +136,8 @@ async function fillWithRealData(config: AppConfig): Promise<Map<string, Buffer>>
     await seedContent(db);
     // Operators' notes on the customers (issue 37).
     await seedCustomerNotes(db);
+    // Credit notes on a few invoices (issue 38).
+    await seedCreditNotes(db);
     await db
       .insert(seedProgressTable)
       .values(['catalogue', 'ecommerce', 'banners'].map((part) => ({ part })));

@@ -27,6 +27,7 @@ const DEMO_PARTS = [
   'invoices',
   'content',
   'customer-notes',
+  'credit-notes',
 ];
 
 type Write =

@@ -14,6 +14,7 @@ import { seedAccountDocuments } from './accountDocuments';
 import { seedAccounts, withoutCharges } from './accounts';
 import { seedBanners } from './banners';
 import { seedCatalogue } from './catalogue';
+import { seedCreditNotes } from './creditNotes';
 import { seedCustomerNotes } from './customerNotes';
 import { seedContent } from './content';
 import { seedCustomers } from './customers';
@@ -198,6 +199,7 @@ const DEMO_PARTS: [
   ['invoices', (db) => seedBusinessAndInvoices(db)],
   ['content', (db) => seedContent(db)],
   ['customer-notes', (db) => seedCustomerNotes(db)],
+  ['credit-notes', (db) => seedCreditNotes(db)],
 ];
 
 /**
