@@ -12,9 +12,6 @@
  *
  * Default database: DATABASE_URL, else DATA_DIR/pgdata (as the server).
  */
-import { createWriteStream } from 'node:fs';
-import http from 'node:http';
-import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { eq, sql } from 'drizzle-orm';
 import { buildApp } from '@server/app';
@@ -22,6 +19,7 @@ import { loadConfig } from '@server/config';
 import { adminsTable } from '@server/db/schema';
 import { openDatabase } from '@server/db/client';
 import { ensureSuperAdmin } from '@server/db/seed';
+import { downloadToNull } from './http';
 
 const { values: args } = parseArgs({
   options: {
@@ -102,43 +100,7 @@ try {
       `${size.unbuilt} without a document yet) and ${size.notes} credit/debit notes`,
   );
 
-  /** One download over HTTP, to /dev/null: time to first and last byte, bytes. */
-  const download = (path: string) =>
-    new Promise<{ ms: number; firstByteMs: number; bytes: number; type: string }>(
-      (resolve, reject) => {
-        const t0 = performance.now();
-        const headers = { authorization: `Bearer ${token}`, 'accept-encoding': 'identity' };
-        http
-          .get(`${origin}${path}`, { headers }, (res) => {
-            if (res.statusCode !== 200) {
-              let body = '';
-              res.on('data', (c: Buffer) => (body += c.toString()));
-              res.on('end', () =>
-                reject(new Error(`${path}: ${res.statusCode} ${body.slice(0, 300)}`)),
-              );
-              return;
-            }
-            let bytes = 0;
-            let firstByteMs: number | undefined;
-            res.on('data', (chunk: Buffer) => {
-              firstByteMs ??= performance.now() - t0;
-              bytes += chunk.length;
-            });
-            const sink = createWriteStream('/dev/null');
-            res.pipe(sink);
-            sink.on('finish', () =>
-              resolve({
-                ms: performance.now() - t0,
-                firstByteMs: firstByteMs ?? 0,
-                bytes,
-                type: String(res.headers['content-type'] ?? ''),
-              }),
-            );
-            res.on('error', reject);
-          })
-          .on('error', reject);
-      },
-    );
+  const download = (path: string) => downloadToNull(origin, token, path);
 
   for (let run = 1; run <= Number(args.runs); run++) {
     for (const format of formats) {

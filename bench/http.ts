@@ -4,7 +4,7 @@
  * (req/s, p99), the answer's size plain and gzip, the server's RSS; and the optional soak.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { createWriteStream, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
@@ -338,4 +338,47 @@ export async function soak(
   } finally {
     clearInterval(timer);
   }
+}
+
+/** One download over HTTP to /dev/null (a long PDF, CSV or zip): time to first and last byte, bytes. */
+export function downloadToNull(
+  origin: string,
+  token: string,
+  callPath: string,
+): Promise<{ ms: number; firstByteMs: number; bytes: number; type: string }> {
+  return new Promise<{ ms: number; firstByteMs: number; bytes: number; type: string }>(
+    (resolve, reject) => {
+      const t0 = performance.now();
+      const headers = { authorization: `Bearer ${token}`, 'accept-encoding': 'identity' };
+      http
+        .get(`${origin}${callPath}`, { headers }, (res) => {
+          if (res.statusCode !== 200) {
+            let body = '';
+            res.on('data', (c: Buffer) => (body += c.toString()));
+            res.on('end', () =>
+              reject(new Error(`${callPath}: ${res.statusCode} ${body.slice(0, 300)}`)),
+            );
+            return;
+          }
+          let bytes = 0;
+          let firstByteMs: number | undefined;
+          res.on('data', (chunk: Buffer) => {
+            firstByteMs ??= performance.now() - t0;
+            bytes += chunk.length;
+          });
+          const sink = createWriteStream('/dev/null');
+          res.pipe(sink);
+          sink.on('finish', () =>
+            resolve({
+              ms: performance.now() - t0,
+              firstByteMs: firstByteMs ?? 0,
+              bytes,
+              type: String(res.headers['content-type'] ?? ''),
+            }),
+          );
+          res.on('error', reject);
+        })
+        .on('error', reject);
+    },
+  );
 }
