@@ -11,6 +11,7 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { Link, useSearchParams } from 'react-router-dom';
+import { daysBetween } from '@shared/schedule';
 import { addDays, indiaDay } from '@shared/time';
 import { NoWrap } from '@/components/NoWrap';
 import { formatCount, formatDateTime, formatRupees } from '@/format';
@@ -26,14 +27,10 @@ const MOST_DAYS = 366;
 const isDay = (value: string | null): value is string =>
   Boolean(value && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)));
 
-/** Whole days from `from` to `to`, both included. */
-const daysBetween = (from: string, to: string) =>
-  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
-
 /** What is wrong with the range (an i18n key), or null: as the server checks it. */
 function rangeProblem(from: string, to: string): string | null {
   if (from > to) return 'app.reports.credit_notes.range_order';
-  if (daysBetween(from, to) > MOST_DAYS) return 'app.reports.credit_notes.range_long';
+  if (daysBetween(from, to) + 1 > MOST_DAYS) return 'app.reports.credit_notes.range_long';
   return null;
 }
 

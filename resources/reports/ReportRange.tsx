@@ -1,5 +1,6 @@
 import { Box, Chip, Stack, TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { daysBetween } from '@shared/schedule';
 import { addDays, indiaDay } from '@shared/time';
 
 /** The most days report/sales and the register take (server/modules/reports: MOST_REPORT_DAYS). */
@@ -10,15 +11,11 @@ export interface DayRange {
   to: string;
 }
 
-/** Whole days from `from` to `to`, both included. */
-const daysBetween = (from: string, to: string) =>
-  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
-
 /** What is wrong with the range (an i18n key), or null: as the server checks it. */
 export function rangeProblem({ from, to }: DayRange): string | null {
   if (!from || !to) return null;
   if (from > to) return 'app.reports.sales.range.order';
-  if (daysBetween(from, to) > MOST_REPORT_DAYS) return 'app.reports.sales.range.long';
+  if (daysBetween(from, to) + 1 > MOST_REPORT_DAYS) return 'app.reports.sales.range.long';
   return null;
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { daysBetween } from '@shared/schedule';
 
 /**
  * C0 control characters other than tab, line feed and carriage return. PostgreSQL cannot store
@@ -168,3 +169,13 @@ export function isCalendarDay(v: string): boolean {
   const d = new Date(`${v}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
 }
+
+/** A required day of a query's range, `2026-11-24` (the invoices', notes' and reports' from/to). */
+export const requiredDay = (label: string) =>
+  z
+    .string({ error: `${label} is required: a date such as 2026-11-24.` })
+    .trim()
+    .refine(isCalendarDay, { error: `${label} must be a date such as 2026-11-24.` });
+
+/** Whole days from `from` to `to`, both included (both YYYY-MM-DD). */
+export const daysInRange = (from: string, to: string) => daysBetween(from, to) + 1;

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { rupeesToPaise } from '@shared/gst';
 import { count, money, pagingFields, timestamp } from '../../lib/responses';
-import { isCalendarDay, pagingQuery, requiredId, requiredText } from '../../lib/validation';
+import {
+  daysInRange,
+  pagingQuery,
+  requiredDay,
+  requiredId,
+  requiredText,
+} from '../../lib/validation';
 import { DAY_RANGE_MESSAGE } from '../orders/filters';
 
 // The credit notes' calls' parameters and answers (routes.ts), as docs/api.md lists them.
@@ -21,17 +27,6 @@ export const NOTE_CAUSES = ['cancelled', 'takenBack', 'redelivered', 'part'] as 
 /** order/credit-note/{creditNoteId}. */
 export const creditNoteParams = z.object({ creditNoteId: requiredId('Credit note id') });
 
-/** A required day of the query, `2026-11-24`. */
-const requiredDay = (label: string) =>
-  z
-    .string({ error: `${label} is required: a date such as 2026-11-24.` })
-    .trim()
-    .refine(isCalendarDay, { error: `${label} must be a date such as 2026-11-24.` });
-
-/** Whole days from `from` to `to`, both included. */
-const daysBetween = (from: string, to: string) =>
-  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
-
 /** order/credit-notes?from=&to=&page=&limit=: India days, both included, at most a year. */
 export const creditNotesQuery = z
   .object({
@@ -41,7 +36,7 @@ export const creditNotesQuery = z
     limit: pagingQuery.limit,
   })
   .refine((q) => q.from <= q.to, { error: DAY_RANGE_MESSAGE })
-  .refine((q) => daysBetween(q.from, q.to) <= MOST_NOTE_DAYS, {
+  .refine((q) => daysInRange(q.from, q.to) <= MOST_NOTE_DAYS, {
     error: `The list covers at most a year (${MOST_NOTE_DAYS} days). Choose a shorter range.`,
   });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { money } from '../../lib/responses';
-import { isCalendarDay } from '../../lib/validation';
+import { daysInRange, requiredDay } from '../../lib/validation';
 import { DAY_RANGE_MESSAGE } from '../orders/filters';
 import { calendarDay } from '../orders/schemas';
 
@@ -19,24 +19,13 @@ export type SalesGroup = (typeof SALES_GROUPS)[number];
 export const isPeriodGroup = (g: SalesGroup): g is PeriodGroup =>
   (PERIOD_GROUPS as readonly string[]).includes(g);
 
-/** A required day of the query, `2026-11-24`. */
-const requiredDay = (label: string) =>
-  z
-    .string({ error: `${label} is required: a date such as 2026-11-24.` })
-    .trim()
-    .refine(isCalendarDay, { error: `${label} must be a date such as 2026-11-24.` });
-
-/** Whole days from `from` to `to`, both included. */
-export const daysBetween = (from: string, to: string) =>
-  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
-
 const TOO_LONG = `A report covers at most ${MOST_REPORT_DAYS} days (a year). Choose a shorter range.`;
 
 const days = { from: requiredDay('From'), to: requiredDay('To') };
 const inOrder = (q: { from: string; to: string }) => q.from <= q.to;
 /** Not past a year (a range out of order is refused for that alone). */
 const withinAYear = (q: { from: string; to: string }) =>
-  q.from > q.to || daysBetween(q.from, q.to) <= MOST_REPORT_DAYS;
+  q.from > q.to || daysInRange(q.from, q.to) <= MOST_REPORT_DAYS;
 
 /** GET report/sales?from=&to=&groupBy= and its CSV, report/export-sales. */
 export const salesQuery = z
