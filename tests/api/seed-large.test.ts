@@ -589,11 +589,11 @@ describe('seed:large', () => {
     });
     expect(parseSeedLargeArgs(['--reset', '--tickets=0']).counts.tickets).toBe(0);
     expect(() => parseSeedLargeArgs(['--orders', 'many'])).toThrow(
-      '--orders must be a whole number from 1 to 5,000,000; got "many".',
+      '--orders must be a whole number from 1 to 20,000,000; got "many".',
     );
     expect(() => parseSeedLargeArgs(['--customers', '0'])).toThrow(SeedLargeUsageError);
     expect(() => parseSeedLargeArgs(['--orders', '-5'])).toThrow(SeedLargeUsageError);
-    expect(() => parseSeedLargeArgs(['--orders', '99999999'])).toThrow(/from 1 to 5,000,000/);
+    expect(() => parseSeedLargeArgs(['--orders', '99999999'])).toThrow(/from 1 to 20,000,000/);
     expect(() => parseSeedLargeArgs(['--order', '5'])).toThrow(SeedLargeUsageError);
     expect(parseSeedLargeArgs(['--accounts', '0']).counts.accounts).toBe(0);
     expect(() => parseSeedLargeArgs(['--accounts', '1e6'])).toThrow(/--accounts must be/);

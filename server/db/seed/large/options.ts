@@ -26,7 +26,7 @@ export const DEFAULT_COUNTS: LargeSeedCounts = {
 
 /** Bounds: at least one order and customer; beyond these a run is surely a typo. */
 export const COUNT_LIMITS: Record<keyof LargeSeedCounts, [min: number, max: number]> = {
-  orders: [1, 5_000_000],
+  orders: [1, 20_000_000],
   customers: [1, 1_000_000],
   tickets: [0, 1_000_000],
   returns: [0, 1_000_000],
