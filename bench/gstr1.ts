@@ -7,7 +7,7 @@
  * month builds and stores the invoices' documents not built yet (seed:large leaves them all
  * unbuilt), later runs read them: run it twice to see both. Prints figures; asserts nothing.
  *
- *   npx tsx bench/gstr1.ts [--pg URL | --pglite DATA_DIR] [--month YYYY-MM] [--runs 2]
+ *   npx tsx bench/gstr1.ts [--pg URL | --pglite DATA_DIR] [--month YYYY-MM] [--runs 2] [--force]
  *                          [--formats json,zip,summary]
  *
  * Default database: DATABASE_URL, else DATA_DIR/pgdata (as the server).
@@ -20,11 +20,13 @@ import { adminsTable } from '@server/db/schema';
 import { openDatabase } from '@server/db/client';
 import { ensureSuperAdmin } from '@server/db/seed';
 import { downloadToNull } from './http';
+import { refuseUnlessSeeded, safeUrl } from './target';
 
 const { values: args } = parseArgs({
   options: {
     pg: { type: 'string' },
     pglite: { type: 'string' },
+    force: { type: 'boolean', default: false },
     month: { type: 'string' },
     runs: { type: 'string', default: '2' },
     formats: { type: 'string', default: 'json,zip,summary' },
@@ -49,6 +51,12 @@ const PATHS: Record<string, (month: string) => string> = {
 const formats = args.formats.split(',').filter((f) => f in PATHS);
 const MB = 1024 * 1024;
 
+await refuseUnlessSeeded(
+  config.databaseUrl
+    ? { kind: 'postgres', databaseUrl: config.databaseUrl, label: safeUrl(config.databaseUrl) }
+    : { kind: 'pglite', dataDir: config.dataDir, label: `PGlite ${config.dataDir}/pgdata` },
+  args.force,
+);
 const handle = await openDatabase({
   databaseUrl: config.databaseUrl,
   dataDir: `${config.dataDir}/pgdata`,

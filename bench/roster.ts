@@ -6,7 +6,7 @@
  * made after. Prints figures; asserts nothing. The orders and the run it made are deleted again
  * unless --keep.
  *
- *   npx tsx bench/roster.ts [--pg URL | --pglite DATA_DIR] [--date YYYY-MM-DD] [--batch 500]
+ *   npx tsx bench/roster.ts [--pg URL | --pglite DATA_DIR] [--date YYYY-MM-DD] [--batch 500] [--force]
  *     [--connections 4] [--keep]
  *
  * Default database: DATABASE_URL, else DATA_DIR/pgdata (as the server). The data must have
@@ -23,11 +23,13 @@ import { ensureSuperAdmin } from '@server/db/seed';
 import { makeDeliveryDay } from '@server/modules/roster/makeDay';
 import { addDays, indiaDay } from '@shared/time';
 import { ms, percentile } from './stats';
+import { refuseUnlessSeeded, safeUrl } from './target';
 
 const { values: args } = parseArgs({
   options: {
     pg: { type: 'string' },
     pglite: { type: 'string' },
+    force: { type: 'boolean', default: false },
     date: { type: 'string' },
     batch: { type: 'string', default: '500' },
     connections: { type: 'string', default: '4' },
@@ -42,6 +44,12 @@ const config = loadConfig({
   SEED_DEMO: 'false',
 });
 const day = args.date ?? addDays(indiaDay(), 1);
+await refuseUnlessSeeded(
+  config.databaseUrl
+    ? { kind: 'postgres', databaseUrl: config.databaseUrl, label: safeUrl(config.databaseUrl) }
+    : { kind: 'pglite', dataDir: config.dataDir, label: `PGlite ${config.dataDir}/pgdata` },
+  args.force,
+);
 const handle = await openDatabase({
   databaseUrl: config.databaseUrl,
   dataDir: `${config.dataDir}/pgdata`,

@@ -29,7 +29,7 @@ import {
 import { formatMarkdown, formatText, type TargetReport } from './report';
 import { sqlPhase, type SqlPhaseResult } from './sql';
 import { bytes, ms, perSecond } from './stats';
-import { safeUrl, type BenchTarget } from './target';
+import { refuseUnlessSeeded, safeUrl, type BenchTarget } from './target';
 
 const USAGE = `npm run bench -- [options]
 
@@ -54,6 +54,7 @@ Measurement:
   --common NAME         the common surname searched (default Sharma)
   --port N              port of the server started (default 3400)
   --markdown FILE       also append the tables as markdown to FILE
+  --force               bench a database that npm run seed:large did not fill (refused otherwise)
 `;
 
 const { values: args } = parseArgs({
@@ -74,6 +75,7 @@ const { values: args } = parseArgs({
     common: { type: 'string', default: 'Sharma' },
     port: { type: 'string', default: '3400' },
     markdown: { type: 'string' },
+    force: { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
@@ -184,6 +186,7 @@ async function measureServer(
 }
 
 async function benchTarget(target: BenchTarget): Promise<TargetReport> {
+  await refuseUnlessSeeded(target, args.force);
   log(`== ${target.label}`);
   const a: SqlPhaseResult = await sqlPhase(target, {
     common: args.common,
@@ -235,6 +238,7 @@ async function benchUrl(base: string): Promise<TargetReport> {
       databaseUrl,
       label: `PostgreSQL ${safeUrl(databaseUrl)}`,
     };
+    await refuseUnlessSeeded(target, args.force);
     sql = (
       await sqlPhase(target, {
         common: args.common,

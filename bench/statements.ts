@@ -6,7 +6,7 @@
  * sampled every 5 ms). Prints figures; asserts nothing. Statements made are kept (making them
  * again answers the same ones).
  *
- *   npx tsx bench/statements.ts [--pg URL | --pglite DATA_DIR] [--month YYYY-MM] [--runs 1]
+ *   npx tsx bench/statements.ts [--pg URL | --pglite DATA_DIR] [--month YYYY-MM] [--runs 1] [--force]
  *
  * Default database: DATABASE_URL, else DATA_DIR/pgdata (as the server). Default month: last
  * month (India time).
@@ -20,11 +20,13 @@ import { openDatabase } from '@server/db/client';
 import { ensureSuperAdmin } from '@server/db/seed';
 import { addDays, indiaDay } from '@shared/time';
 import { downloadToNull } from './http';
+import { refuseUnlessSeeded, safeUrl } from './target';
 
 const { values: args } = parseArgs({
   options: {
     pg: { type: 'string' },
     pglite: { type: 'string' },
+    force: { type: 'boolean', default: false },
     month: { type: 'string' },
     runs: { type: 'string', default: '1' },
   },
@@ -44,6 +46,12 @@ if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) {
 }
 const MB = 1024 * 1024;
 
+await refuseUnlessSeeded(
+  config.databaseUrl
+    ? { kind: 'postgres', databaseUrl: config.databaseUrl, label: safeUrl(config.databaseUrl) }
+    : { kind: 'pglite', dataDir: config.dataDir, label: `PGlite ${config.dataDir}/pgdata` },
+  args.force,
+);
 const handle = await openDatabase({
   databaseUrl: config.databaseUrl,
   dataDir: `${config.dataDir}/pgdata`,

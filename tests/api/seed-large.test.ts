@@ -5,6 +5,7 @@ import { checkLedger } from '@server/db/seed/returnables';
 import {
   parseSeedLargeArgs,
   seedLarge,
+  SEEDED_MARK,
   SeedLargeRefused,
   SeedLargeUsageError,
   type LargeSeedReport,
@@ -469,6 +470,13 @@ describe('seed:large', () => {
     );
     expect(invoices.reduce((sum, year) => sum + year.n, 0)).toBe(delivered.n);
     expect(await checkLedger(s.db)).toEqual([]);
+  });
+
+  it('marks the database as its own, for the benches to find', async () => {
+    const marks = await rows<{ part: string }>(
+      sql`SELECT part FROM seed_progress WHERE part = ${SEEDED_MARK}`,
+    );
+    expect(marks).toEqual([{ part: 'seed:large' }]);
   });
 
   it('leaves every index the migrations define, and counters that agree with the rows', async () => {
