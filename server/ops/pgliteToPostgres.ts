@@ -114,24 +114,24 @@ export async function restorePgliteIntoPostgres(opts: {
     await (await openDatabase({ databaseUrl, poolSize: 1 })).close();
     return await copyInto(databaseUrl, source, opts.uploads, log);
   } catch (err) {
-    await withPostgres(databaseUrl, (query) => dropMadeSince(query, before)).catch(
-      (cleanup: Error) => log(`Could not drop what the migrations made: ${cleanup.message}`),
+    const after = await withPostgres(databaseUrl, (query) => dropMadeSince(query, before)).then(
+      () => 'The database of DATABASE_URL was left as it was.',
+      (cleanup: Error) =>
+        `Dropping what the migrations had made failed too (${cleanup.message}): drop the ` +
+        'database of DATABASE_URL and create it again before another try.',
     );
-    if (err instanceof Error) {
-      err.message = `Nothing restored: ${err.message}\nThe database of DATABASE_URL was left as it was.`;
-    }
+    if (err instanceof Error) err.message = `Nothing restored: ${err.message}\n${after}`;
     throw err;
   } finally {
     await source.close();
   }
 }
 
-/** A table of the app's schema and the columns copied (stored ones, in the table's order). */
+/** A table of the app's schema, the columns copied (stored ones, in its order) and its size. */
 interface Table {
   name: string;
   columns: string;
   pages: number;
-  rows: number;
 }
 
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
@@ -150,7 +150,7 @@ async function tablesToCopy(query: (text: string) => Promise<{ rows: unknown[] }
       GROUP BY c.oid, c.relname
       ORDER BY c.relname`,
   );
-  return rows as Omit<Table, 'rows'>[];
+  return rows as Table[];
 }
 
 async function copyInto(databaseUrl: string, source: PGlite, uploads: string, log: Log) {
@@ -204,7 +204,7 @@ async function copyInto(databaseUrl: string, source: PGlite, uploads: string, lo
 }
 
 /** What differs between the two sides' tables and columns, in words; '' when nothing. */
-function schemaDifference(source: Omit<Table, 'rows'>[], target: Omit<Table, 'rows'>[]): string {
+function schemaDifference(source: Table[], target: Table[]): string {
   const targetColumns = new Map(target.map((t) => [t.name, t.columns]));
   for (const table of source) {
     const columns = targetColumns.get(table.name);
@@ -223,7 +223,7 @@ function schemaDifference(source: Omit<Table, 'rows'>[], target: Omit<Table, 'ro
 async function copyTable(
   source: PGlite,
   client: pg.Client,
-  table: Omit<Table, 'rows'>,
+  table: Table,
   log: Log,
 ): Promise<number> {
   const started = Date.now();
