@@ -12,6 +12,8 @@ const USAGE = `Usage: npm run restore -- FILE [--force]
 
 Restores a backup made by \`npm run backup\` into DATABASE_URL's PostgreSQL database, else into
 the embedded database in DATA_DIR/pgdata (stop the server first), and DATA_DIR/uploads.
+A backup of the embedded database with DATABASE_URL set moves it into that PostgreSQL database,
+which must be empty, its images into the database's uploads table.
   --force   replace a database or uploads that are not empty`;
 
 await runCommand(USAGE, async () => {
@@ -22,11 +24,20 @@ await runCommand(USAGE, async () => {
   if (values.help) return console.log(USAGE);
   if (positionals.length !== 1) throw new BackupError(`Name one backup file.\n\n${USAGE}`);
   const config = loadConfig();
-  const { manifest } = await restoreBackup(config, {
+  const { manifest, moved } = await restoreBackup(config, {
     file: positionals[0]!,
     force: values.force,
     log: console.log,
   });
+  if (moved) {
+    return console.log(
+      `Moved the embedded database of the backup of ${manifest.createdAt} into the PostgreSQL ` +
+        `database of DATABASE_URL: ${moved.tables} tables, ${moved.rows.toLocaleString('en-US')} ` +
+        `rows, and ${moved.uploads} uploaded images into its uploads table.\n` +
+        'Start the servers with this DATABASE_URL and the JWT_SECRET the embedded server had ' +
+        '(or the same DATA_DIR, for its jwt-secret file), so that sessions survive.',
+    );
+  }
   console.log(
     `Restored the backup of ${manifest.createdAt}: ` +
       `${manifest.database.kind === 'pglite' ? `the embedded database into ${config.dataDir}/pgdata` : 'the PostgreSQL database of DATABASE_URL'} ` +

@@ -17,17 +17,26 @@ import {
   type Kind,
   type Log,
 } from './databases';
+import {
+  checkPostgresTarget,
+  checkUploadNames,
+  restorePgliteIntoPostgres,
+} from './pgliteToPostgres';
 import { restorePostgres, tablesInDump } from './postgresTools';
 
 export interface RestoreReport {
   manifest: BackupManifest;
+  /** A backup of the embedded database restored into PostgreSQL: what was copied. */
+  moved?: { tables: number; rows: number; uploads: number };
 }
 
 /**
  * `npm run restore -- FILE [--force]`: checks the archive (manifest, and every file's size and
  * SHA-256, unpacked beside the data first), then puts its database and uploads in place of the
  * configured ones. A database or uploads folder that holds anything is replaced only with
- * `force`. PGlite: the server must be stopped; PostgreSQL: pg_restore in one transaction.
+ * `force`. PGlite: the server must be stopped; PostgreSQL: pg_restore in one transaction. A
+ * backup of the embedded database with DATABASE_URL set moves it into that (empty) PostgreSQL
+ * database, its images into the `uploads` table (server/ops/pgliteToPostgres.ts).
  */
 export async function restoreBackup(
   config: AppConfig,
@@ -39,6 +48,9 @@ export async function restoreBackup(
   const manifest = await readManifest(file);
   const kind = kindOf(config);
   await checkRestorable(file, manifest, kind);
+  if (manifest.database.kind === 'pglite' && kind === 'postgres') {
+    return moveIntoPostgres(config, file, manifest, log);
+  }
 
   const unlock =
     kind === 'pglite' ? await lockOrExplain(pgdataOf(config), 'A restore') : async () => {};
@@ -93,15 +105,43 @@ async function knownMigrations(): Promise<number> {
   return journal.entries.length;
 }
 
+/**
+ * A PGlite backup into DATABASE_URL's database: refused before anything is unpacked unless that
+ * database is empty. The archive is unpacked (and checked) in DATA_DIR/.restore-*, where the
+ * dump is loaded into a PGlite data dir of its own; DATA_DIR/pgdata and uploads are not touched.
+ */
+async function moveIntoPostgres(
+  config: AppConfig,
+  file: string,
+  manifest: BackupManifest,
+  log: Log,
+): Promise<RestoreReport> {
+  checkUploadNames(manifest);
+  await checkPostgresTarget(config.databaseUrl!);
+  const staging = path.join(config.dataDir, `.restore-${randomBytes(6).toString('hex')}`);
+  try {
+    log(`Checking ${file}...`);
+    await mkdir(staging);
+    await extractArchive(file, staging);
+    const moved = await restorePgliteIntoPostgres({
+      databaseUrl: config.databaseUrl!,
+      dump: path.join(staging, ...manifest.database.file.split('/')),
+      pgdata: path.join(staging, 'pgdata'),
+      uploads: path.join(staging, 'uploads'),
+      manifest,
+      log,
+    });
+    return { manifest, moved };
+  } finally {
+    await rm(staging, { recursive: true, force: true });
+  }
+}
+
 async function checkRestorable(file: string, manifest: BackupManifest, kind: Kind) {
-  const held = manifest.database.kind;
-  if (held !== kind) {
+  if (manifest.database.kind === 'postgres' && kind === 'pglite') {
     throw new BackupError(
-      held === 'pglite'
-        ? `${file} holds an embedded (PGlite) database, but DATABASE_URL is set. Restore it ` +
-            'without DATABASE_URL, into DATA_DIR; it cannot be restored into PostgreSQL.'
-        : `${file} holds a PostgreSQL database (pg_dump). Set DATABASE_URL to the database to ` +
-            'restore it into; it cannot be restored into the embedded database.',
+      `${file} holds a PostgreSQL database (pg_dump). Set DATABASE_URL to the database to ` +
+        'restore it into; it cannot be restored into the embedded database.',
     );
   }
   const known = await knownMigrations();

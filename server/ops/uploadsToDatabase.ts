@@ -2,7 +2,7 @@ import { readdir, readFile, rm, rmdir } from 'node:fs/promises';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { AppConfig } from '../config';
-import { openDatabase } from '../db/client';
+import { openDatabase, type Database, type Transaction } from '../db/client';
 import { uploadsTable } from '../db/schema';
 import { databaseUploadStore, IMAGE_TYPES, parseUploadName, sha256Hex } from '../lib/uploadStore';
 import { BackupError } from './archive';
@@ -34,14 +34,31 @@ export async function moveUploadsToDatabase(
   config: AppConfig,
   opts: { delete?: boolean; log?: Log } = {},
 ): Promise<MoveReport> {
-  const log = opts.log ?? (() => {});
   if (!config.databaseUrl) {
     throw new BackupError(
       'DATABASE_URL is not set. Uploads move into a PostgreSQL database; with the embedded ' +
         'database they stay in DATA_DIR/uploads, where the server serves them from.',
     );
   }
-  const dir = uploadsOf(config);
+  // Applies any missing migration, as a server starting would: the `uploads` table is 0017.
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, poolSize: 1 });
+  try {
+    return await copyUploadFiles(database.db, uploadsOf(config), opts);
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * Copies the image files under `dir` into the `uploads` table through `db` (a transaction, for a
+ * restore), one at a time: each file's bytes must hash to its name, and the row read back must
+ * hash to it too. Files that are not uploads are skipped; damaged ones are listed, not copied.
+ */
+export async function copyUploadFiles(
+  db: Database | Transaction,
+  dir: string,
+  opts: { delete?: boolean; log?: Log } = {},
+): Promise<MoveReport> {
   const report: MoveReport = {
     files: 0,
     copied: 0,
@@ -51,46 +68,40 @@ export async function moveUploadsToDatabase(
     damaged: [],
   };
   const names = await filesUnder(dir);
-  // Applies any missing migration, as a server starting would: the `uploads` table is 0017.
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, poolSize: 1 });
-  try {
-    const store = databaseUploadStore(database.db);
-    log(`Copying ${names.length} files of ${dir} into the database of DATABASE_URL...`);
-    for (const relative of names) {
-      const name = parseUploadName(relative);
-      if (!name) {
-        report.skipped.push(relative);
-        continue;
-      }
-      report.files += 1;
-      const file = path.join(dir, ...relative.split('/'));
-      // One image at a time: at most the upload size limit in memory.
-      const bytes = await readFile(file);
-      if (sha256Hex(bytes) !== name.key) {
-        report.damaged.push(`${relative}: its bytes do not match its name`);
-        continue;
-      }
-      const { created } = await store.put(bytes, name.ext);
-      const [row] = await database.db
-        .select({
-          sha256: sql<string>`encode(sha256(${uploadsTable.bytes}), 'hex')`,
-          contentType: uploadsTable.contentType,
-        })
-        .from(uploadsTable)
-        .where(eq(uploadsTable.key, name.key));
-      if (row?.sha256 !== name.key || row.contentType !== IMAGE_TYPES[name.ext]) {
-        report.damaged.push(`${relative}: the database holds other bytes under its name`);
-        continue;
-      }
-      if (created) report.copied += 1;
-      else report.present += 1;
-      if (opts.delete) {
-        await rm(file);
-        report.removed += 1;
-      }
+  const store = databaseUploadStore(db);
+  opts.log?.(`Copying ${names.length} files of ${dir} into the database of DATABASE_URL...`);
+  for (const relative of names) {
+    const name = parseUploadName(relative);
+    if (!name) {
+      report.skipped.push(relative);
+      continue;
     }
-  } finally {
-    await database.close();
+    report.files += 1;
+    const file = path.join(dir, ...relative.split('/'));
+    // One image at a time: at most the upload size limit in memory.
+    const bytes = await readFile(file);
+    if (sha256Hex(bytes) !== name.key) {
+      report.damaged.push(`${relative}: its bytes do not match its name`);
+      continue;
+    }
+    const { created } = await store.put(bytes, name.ext);
+    const [row] = await db
+      .select({
+        sha256: sql<string>`encode(sha256(${uploadsTable.bytes}), 'hex')`,
+        contentType: uploadsTable.contentType,
+      })
+      .from(uploadsTable)
+      .where(eq(uploadsTable.key, name.key));
+    if (row?.sha256 !== name.key || row.contentType !== IMAGE_TYPES[name.ext]) {
+      report.damaged.push(`${relative}: the database holds other bytes under its name`);
+      continue;
+    }
+    if (created) report.copied += 1;
+    else report.present += 1;
+    if (opts.delete) {
+      await rm(file);
+      report.removed += 1;
+    }
   }
   if (opts.delete) await removeEmptyFolders(dir);
   return report;

@@ -72,9 +72,10 @@ interface Site {
 const sites: Site[] = [];
 let work: string;
 
-async function newSite(): Promise<Site> {
+/** A site on PostgreSQL with TEST_DATABASE_URL, unless `embedded`: then always on PGlite. */
+async function newSite(opts: { embedded?: boolean } = {}): Promise<Site> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'hs-backup-'));
-  const database = onPostgres ? await createTestDatabase() : undefined;
+  const database = onPostgres && !opts.embedded ? await createTestDatabase() : undefined;
   const config = loadConfig({
     DATA_DIR: dataDir,
     DATABASE_URL: database?.url ?? '',
@@ -275,7 +276,7 @@ describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     sourceUploads = await uploads(source.config);
     archive = path.join(work, 'backup.tar');
     await createBackup(source.config, { out: archive });
-  }, 120_000);
+  }, 300_000);
 
   afterAll(async () => {
     for (const site of sites.splice(0)) await site.cleanup();
@@ -438,11 +439,15 @@ describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       } finally {
         await handle.close();
       }
-      // Checked before anything is connected to.
+      // Into PostgreSQL (below): its database is checked before anything is unpacked.
       const withUrl = { ...source.config, databaseUrl: 'postgres://nobody@127.0.0.1:1/none' };
       await expect(restoreBackup(withUrl, { file: archive })).rejects.toThrow(
-        /holds an embedded \(PGlite\) database, but DATABASE_URL is set/,
+        /Could not connect to DATABASE_URL/,
       );
+      const unpacked = (await readdir(source.config.dataDir)).filter((f) =>
+        f.startsWith('.restore-'),
+      );
+      expect(unpacked).toEqual([]);
     },
   );
 
@@ -464,4 +469,147 @@ describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       );
     },
   );
+});
+
+/** Every sequence of the public schema and where it has come to. */
+async function sequences(config: AppConfig) {
+  return withDatabase(config, async ({ db }) =>
+    Object.fromEntries(
+      (
+        await db.execute(
+          sql`SELECT sequencename, last_value::text AS last FROM pg_sequences
+                WHERE schemaname = 'public' ORDER BY 1`,
+        )
+      ).rows.map((r) => [r.sequencename, r.last]),
+    ),
+  );
+}
+
+/** The `uploads` table's images: key → SHA-256 of the bytes, computed by the database. */
+async function uploadRows(config: AppConfig) {
+  return withDatabase(config, async ({ db }) =>
+    Object.fromEntries(
+      (
+        await db.execute(sql`SELECT key, encode(sha256(bytes), 'hex') AS sha256 FROM uploads`)
+      ).rows.map((r) => [r.key, r.sha256]),
+    ),
+  );
+}
+
+// Moving from the embedded database to PostgreSQL: a PGlite backup restored with DATABASE_URL
+// set (server/ops/pgliteToPostgres.ts). Needs a PostgreSQL server: CI's run with
+// TEST_DATABASE_URL.
+describe.skipIf(!onPostgres)('a backup of the embedded database restored into PostgreSQL', () => {
+  let folder: string;
+  let source: Site;
+  let archive: string;
+  let uploadedImages: Map<string, Buffer>;
+  let sourceTables: Awaited<ReturnType<typeof tables>>;
+  let sourceUploads: Record<string, Buffer>;
+
+  beforeAll(async () => {
+    folder = await mkdtemp(path.join(tmpdir(), 'hs-backup-archives-'));
+    source = await newSite({ embedded: true });
+    uploadedImages = await fillWithRealData(source.config);
+    sourceTables = await tables(source.config);
+    sourceUploads = await uploads(source.config);
+    archive = path.join(folder, 'embedded.tar');
+    await createBackup(source.config, { out: archive });
+  }, 300_000);
+
+  afterAll(async () => {
+    for (const site of sites.splice(0)) await site.cleanup();
+    if (folder) await rm(folder, { recursive: true, force: true });
+  });
+
+  it('copies every table row for row and every image into the uploads table; the site works', async () => {
+    const target = await newSite();
+    const lines: string[] = [];
+    const { manifest, moved } = await restoreBackup(target.config, {
+      file: archive,
+      log: (line) => lines.push(line),
+    });
+    expect(manifest.database.kind).toBe('pglite');
+    expect(lines).toContain(
+      `Copying orders (${sourceTables['"orders"']!.rows.toLocaleString('en-US')} rows)...`,
+    );
+
+    // The embedded database kept its images on disk; PostgreSQL has them in `uploads`.
+    const { '"uploads"': sourceUploadsTable, ...sourceRest } = sourceTables;
+    const { '"uploads"': targetUploadsTable, ...targetRest } = await tables(target.config);
+    expect(targetRest).toEqual(sourceRest);
+    expect(sourceUploadsTable!.rows).toBe(0);
+    const files = Object.keys(sourceUploads);
+    expect(files.length).toBeGreaterThan(10);
+    expect(targetUploadsTable!.rows).toBe(files.length);
+    expect(moved).toEqual({
+      tables: Object.keys(sourceRest).length, // the public schema's, `uploads` in, drizzle's out
+      rows: expect.any(Number),
+      uploads: files.length,
+    });
+    expect(await uploadRows(target.config)).toEqual(
+      Object.fromEntries(
+        files.map((f) => [path.basename(f).split('.')[0], path.basename(f).split('.')[0]]),
+      ),
+    );
+    // Where each serial column has come to, so the next row gets a new number.
+    expect(await sequences(target.config)).toEqual(await sequences(source.config));
+    // Nothing of the target's DATA_DIR is used: the images are in the database.
+    expect(await listFiles(path.join(target.config.dataDir, 'uploads'))).toEqual([]);
+
+    await withDatabase(target.config, async ({ db }) => {
+      const app = await buildApp({ config: target.config, db });
+      try {
+        await signIn(app);
+        for (const [url, bytes] of uploadedImages) {
+          const res = await app.inject({ method: 'GET', url });
+          expect(res.statusCode, url).toBe(200);
+          expect(res.headers['content-type'], url).toBe('image/png');
+          expect(res.rawPayload.equals(bytes), url).toBe(true);
+        }
+      } finally {
+        await app.close();
+      }
+    });
+  }, 180_000);
+
+  it('refuses a database that holds tables, even with --force, and leaves it as it was', async () => {
+    const target = await newSite();
+    await withDatabase(target.config, ({ db }) =>
+      db.insert(pincodesTable).values({ number: '999999', pinType: 'Home' }),
+    );
+    await expect(restoreBackup(target.config, { file: archive, force: true })).rejects.toThrow(
+      /^Nothing restored: the database of DATABASE_URL has \d+ tables\. A backup of the embedded database is restored into an empty PostgreSQL database only \(--force does not change that\)/,
+    );
+    const pincodes = await withDatabase(target.config, ({ db }) => db.select().from(pincodesTable));
+    expect(pincodes.map((p) => p.number)).toEqual(['999999']);
+  });
+
+  it('leaves the database empty when the copy fails part way', async () => {
+    const target = await newSite();
+    const failing = (line: string) => {
+      // A failure in the middle of the copy, after the migrations and the first tables.
+      if (line.startsWith('Copying orders')) throw new Error('the disk is full');
+    };
+    await expect(restoreBackup(target.config, { file: archive, log: failing })).rejects.toThrow(
+      /^Nothing restored: the disk is full\nThe database of DATABASE_URL was left as it was\.$/,
+    );
+    await expectUntouched(target.config);
+    const client = new pg.Client({ connectionString: target.config.databaseUrl });
+    await client.connect();
+    try {
+      const { rows } = await client.query(
+        `SELECT (SELECT count(*) FROM pg_proc WHERE pronamespace = 'public'::regnamespace)::int
+                  AS routines,
+                (SELECT count(*) FROM pg_extension WHERE extname = 'pg_trgm')::int AS trgm,
+                (SELECT count(*) FROM pg_namespace WHERE nspname = 'drizzle')::int AS drizzle`,
+      );
+      expect(rows[0]).toEqual({ routines: 0, trgm: 0, drizzle: 0 });
+    } finally {
+      await client.end();
+    }
+    // And it can be restored into after that.
+    await restoreBackup(target.config, { file: archive });
+    expect((await tables(target.config))['"orders"']).toEqual(sourceTables['"orders"']);
+  }, 180_000);
 });
