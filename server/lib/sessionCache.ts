@@ -50,6 +50,8 @@ export async function createSessionCache<A>(opts: {
   databaseUrl?: string;
   log: FastifyBaseLogger;
   load(claims: Session): Promise<A | null>;
+  /** Names its LISTEN connection (`home-services sessions`) and its log lines. */
+  label?: string;
 }): Promise<SessionCache<A>> {
   const entries = new Map<string, Entry<A>>();
   let listening = false;
@@ -84,7 +86,7 @@ export async function createSessionCache<A>(opts: {
     db: opts.db,
     databaseUrl: opts.databaseUrl,
     channel: SESSIONS_CHANNEL,
-    label: 'sessions',
+    label: opts.label ?? 'sessions',
     log: opts.log,
     receive,
     onListening() {
