@@ -2,14 +2,16 @@
  * `npm run bench:cpu`: the server's own CPU per request (issue 39.4), beside the health check's
  * in the same run and beside the raw driver's for the same SQL. Prints; asserts nothing.
  *
- *   npm run bench:cpu -- --pg URL [--duration 5] [--connections 20] [--port 3401] [--profile DIR]
+ *   npm run bench:cpu -- --pg URL [--duration 5] [--rounds 3] [--connections 20] [--port 3401]
+ *     [--profile DIR] [--only REGEX]
  *   npm run bench:cpu -- --pglite DATA_DIR ...
  *
  * (a) In this process (bench/sql.ts): each call's SQL, captured from the app as it runs it, is
  * run through the raw driver at N clients; this process's CPU over that loop ÷ runs.
  * (b) The built server (build/server/main.mjs, as `npm start` runs it) in a child process: each
- * call under autocannon at N connections for the duration, after a second's warm-up; the
- * child's CPU time over the run (utime + stime from /proc/<pid>/stat) ÷ requests answered.
+ * call under autocannon at N connections for the duration, after a warm-up (3 s), in rounds
+ * (3); the child's CPU time over a run (utime + stime from /proc/<pid>/stat) ÷ requests
+ * answered, each call's median round.
  * `--profile DIR` runs the server with `node --cpu-prof` and leaves its profile in DIR.
  */
 import { execFileSync } from 'node:child_process';
@@ -29,31 +31,39 @@ const { values: args } = parseArgs({
     pg: { type: 'string' },
     pglite: { type: 'string' },
     duration: { type: 'string', default: '5' },
+    warmup: { type: 'string', default: '3' },
+    rounds: { type: 'string', default: '3' },
     connections: { type: 'string', default: '20' },
     port: { type: 'string', default: '3401' },
     profile: { type: 'string' },
+    only: { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
 if (args.help || (!args.pg && !args.pglite)) {
   console.log(
-    'npm run bench:cpu -- (--pg URL | --pglite DATA_DIR) [--duration 5] [--connections 20] [--port 3401] [--profile DIR]',
+    'npm run bench:cpu -- (--pg URL | --pglite DATA_DIR) [--duration 5] [--warmup 3] [--rounds 3] [--connections 20] [--port 3401] [--profile DIR] [--only REGEX]',
   );
   process.exit(args.help ? 0 : 1);
 }
 const seconds = Number(args.duration);
+const warmup = Number(args.warmup);
+const rounds = Number(args.rounds);
 const connections = Number(args.connections);
 const log = (line: string) =>
   console.log(`[bench:cpu ${new Date().toISOString().slice(11, 19)}] ${line}`);
 
 /** The health check, then the lists of issue 39's target, labelled as bench/calls.ts does. */
 const HEALTH = 'health';
-const CALLS: BenchCall[] = [
+const ALL_CALLS: BenchCall[] = [
   { label: HEALTH, path: '/api/health' },
   { label: 'pin codes page 1', path: '/api/pincode/get-paginated-pincodes?page=1&limit=10' },
   { label: 'customers page 1', path: '/api/user/all-users?page=1&limit=10' },
   { label: 'orders page 1', path: '/api/order/view-all-orders?page=1&limit=10' },
 ];
+/** `--only REGEX`: the health check and the calls whose label matches (for a profile of one). */
+const only = args.only ? new RegExp(args.only, 'i') : undefined;
+const CALLS = ALL_CALLS.filter((c) => c.label === HEALTH || !only || only.test(c.label));
 
 const target: BenchTarget = args.pg
   ? { kind: 'postgres', databaseUrl: args.pg, label: `PostgreSQL ${safeUrl(args.pg)}` }
@@ -104,33 +114,42 @@ async function main() {
     log,
     nodeFlags,
   });
-  const rows: Row[] = [];
+  const runs = new Map<string, Row[]>(CALLS.map((c) => [c.label, []]));
   try {
     const headers = { authorization: `Bearer ${await phase.sign(secret)}` };
     for (const call of CALLS) {
-      const url = server.base + call.path;
-      await autocannon({ url, headers, connections, duration: 1 });
-      const before = cpuOf(server.pid!);
-      const result = await autocannon({ url, headers, connections, duration: seconds });
-      const used = cpuOf(server.pid!) - before;
-      const raw = phase.sql.get(call.label);
-      const row: Row = {
-        label: call.label,
-        requests: result.requests.total,
-        perSecond: result.requests.total / Math.max(result.duration, 0.001),
-        failures: result.errors + result.non2xx,
-        serverUs: used / Math.max(result.requests.total, 1),
-        raw: raw && 'cpuUs' in raw ? raw : undefined,
-      };
-      rows.push(row);
-      log(
-        `  ${call.label}: ${Math.round(row.serverUs)} µs/request, ${perSecond(row.perSecond)}/s` +
-          (row.failures ? `, ${row.failures} failed` : ''),
-      );
+      await autocannon({ url: server.base + call.path, headers, connections, duration: warmup });
+    }
+    // Rounds over every call, so that a burst of load from elsewhere on the machine touches
+    // one round of each rather than one call; the table shows each call's median round.
+    for (let round = 1; round <= rounds; round += 1) {
+      for (const call of CALLS) {
+        const url = server.base + call.path;
+        const before = cpuOf(server.pid!);
+        const result = await autocannon({ url, headers, connections, duration: seconds });
+        const used = cpuOf(server.pid!) - before;
+        const raw = phase.sql.get(call.label);
+        const row: Row = {
+          label: call.label,
+          requests: result.requests.total,
+          perSecond: result.requests.total / Math.max(result.duration, 0.001),
+          failures: result.errors + result.non2xx,
+          serverUs: used / Math.max(result.requests.total, 1),
+          raw: raw && 'cpuUs' in raw ? raw : undefined,
+        };
+        runs.get(call.label)!.push(row);
+        log(
+          `  round ${round}, ${call.label}: ${Math.round(row.serverUs)} µs/request, ${perSecond(row.perSecond)}/s` +
+            (row.failures ? `, ${row.failures} failed` : ''),
+        );
+      }
     }
   } finally {
     await server.stop();
   }
+  const median = (rows: Row[]) =>
+    [...rows].sort((a, b) => a.serverUs - b.serverUs)[Math.floor(rows.length / 2)]!;
+  const rows = CALLS.map((call) => median(runs.get(call.label)!));
   print(rows);
   if (args.profile) log(`the server's CPU profile is in ${path.resolve(args.profile)}`);
 }
@@ -151,7 +170,7 @@ function print(rows: Row[]) {
   ];
   const widths = table[0]!.map((_, i) => Math.max(...table.map((row) => row[i]!.length)));
   console.log(
-    `\n${target.label}, ${connections} connections, ${seconds} s per call, ${new Date().toISOString().slice(0, 10)}`,
+    `\n${target.label}, ${connections} connections, ${seconds} s per call, median of ${rounds} rounds, ${new Date().toISOString().slice(0, 10)}`,
   );
   for (const [i, row] of table.entries()) {
     console.log(
