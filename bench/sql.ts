@@ -25,7 +25,7 @@ interface CapturedQuery {
 
 /** What the raw driver did with one call's SQL. */
 export interface SqlFigures {
-  /** Statements the call runs (the session check counts). */
+  /** Statements the call runs warm (the session is held in memory, server/lib/sessionCache.ts). */
   queries: number;
   one: LoopFigures;
   many: LoopFigures;
