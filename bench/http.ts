@@ -46,7 +46,13 @@ export function memoryOf(pid: number | undefined): { rss?: number; peak?: number
  */
 export async function startServer(
   target: BenchTarget,
-  opts: { port: number; jwtSecret: string; log(line: string): void },
+  opts: {
+    port: number;
+    jwtSecret: string;
+    log(line: string): void;
+    /** More node flags, e.g. `--cpu-prof` (bench/cpu.ts --profile). */
+    nodeFlags?: string[];
+  },
 ): Promise<RunningServer> {
   const scratch = await mkdtemp(path.join(tmpdir(), 'hs-bench-server-'));
   const env: NodeJS.ProcessEnv = {
@@ -71,7 +77,12 @@ export async function startServer(
   });
   // As package.json's `start` runs it (docs/operations.md, "Sizing", memory flags): a 4 MB
   // young-generation semi-space and two malloc arenas.
-  const main = ['--max-semi-space-size=4', '--enable-source-maps', 'build/server/main.mjs'];
+  const main = [
+    '--max-semi-space-size=4',
+    '--enable-source-maps',
+    ...(opts.nodeFlags ?? []),
+    'build/server/main.mjs',
+  ];
   const child: ChildProcess = spawn(process.execPath, main, {
     env: { ...env, MALLOC_ARENA_MAX: '2' },
     stdio: ['ignore', 'pipe', 'pipe'],

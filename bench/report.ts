@@ -101,7 +101,7 @@ function summary(report: TargetReport): string[] {
     `Machine: ${cpu.length} × ${cpu[0]?.model.trim() ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}. ` +
       `${report.seconds} s per measurement; one client back to back, then ${report.connections} connections (autocannon); ` +
       `answers ${report.gzip ? 'gzip-compressed' : 'not compressed'}. ` +
-      `Raw SQL: the statements each call ran (session check included), through the driver, same concurrency. ` +
+      `Raw SQL: the statements each call ran warm (the session held in memory), through the driver, same concurrency. ` +
       `Load average ${report.load.start.toFixed(1)} before, ${report.load.end.toFixed(1)} after.`,
   );
   lines.push(

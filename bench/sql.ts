@@ -1,8 +1,9 @@
 /**
  * Phase (a) of the bench, in this process: opens the database as the server does, builds the app
- * with a drizzle logger that records the SQL each call runs (the session check included), calls
- * each endpoint once through `inject`, then times that same SQL through the raw driver (PGlite
- * `query`, or the pg pool of the server's size) for one client and at N concurrent clients.
+ * with a drizzle logger that records the SQL each call runs, calls each endpoint through `inject`
+ * (twice: the second call's statements are kept, as a server runs them once warm), then times
+ * that same SQL through the raw driver (PGlite `query`, or the pg pool of the server's size)
+ * for one client and at N concurrent clients.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -24,10 +25,12 @@ interface CapturedQuery {
 
 /** What the raw driver did with one call's SQL. */
 export interface SqlFigures {
-  /** Statements the call runs (the session check counts). */
+  /** Statements the call runs warm (the session is held in memory, server/lib/sessionCache.ts). */
   queries: number;
   one: LoopFigures;
   many: LoopFigures;
+  /** This process's CPU (user + system, µs) per run of the statements at N clients. */
+  cpuUs: number;
 }
 
 export interface SqlPhaseResult {
@@ -146,6 +149,9 @@ export async function sqlPhase(
       const raw = (handle.db as unknown as { $client: RawClient }).$client;
       const names = recordStatementNames(raw);
       for (const call of calls) {
+        // Once before, so that what the server holds in memory after a first call (the session,
+        // server/lib/sessionCache.ts) is not counted: the statements of a call as it runs again.
+        await inject(call.path);
         sink = [];
         const res = await inject(call.path);
         const queries: CapturedQuery[] = sink;
@@ -168,12 +174,15 @@ export async function sqlPhase(
         };
         await run(); // warm the plan cache and the buffers, as the server's first call would
         const one = await timeLoop(run, { seconds: opts.seconds, workers: 1, minRuns: 3 });
+        const cpu = process.cpuUsage();
         const many = await timeLoop(run, {
           seconds: opts.seconds,
           workers: opts.connections,
           minRuns: opts.connections,
         });
-        sql.set(call.label, { queries: queries.length, one, many });
+        const used = process.cpuUsage(cpu);
+        const cpuUs = (used.user + used.system) / many.runs;
+        sql.set(call.label, { queries: queries.length, one, many, cpuUs });
         opts.log(
           `  sql ${call.label}: ${queries.length} statements, ${one.p50.toFixed(2)} ms, ${Math.round(many.perSecond)}/s at ${opts.connections}`,
         );

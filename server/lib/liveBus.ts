@@ -1,8 +1,7 @@
-import type { PGlite } from '@electric-sql/pglite';
 import type { FastifyBaseLogger } from 'fastify';
-import pg from 'pg';
 import type { Database } from '../db/client';
 import { categoriesTable } from '../db/schema';
+import { listenToDatabase } from './databaseListener';
 
 /** The channel migration 0019's trigger notifies at the commit of every statement placing orders. */
 export const ORDERS_CHANNEL = 'orders_placed';
@@ -38,15 +37,6 @@ export interface LiveBusOptions {
   log: FastifyBaseLogger;
 }
 
-/** Reconnecting to PostgreSQL: 0.5 s, 1 s, 2 s ... at most 30 s between attempts. */
-const RETRY_FIRST_MS = 500;
-const RETRY_MOST_MS = 30_000;
-/**
- * A LISTEN connection only receives: a peer that vanished without a reset (a failover, a NAT
- * dropping the flow) would go unnoticed for hours. A small query this often finds out.
- */
-const PROBE_EVERY_MS = 30_000;
-const PROBE_TIMEOUT_MS = 10_000;
 /** Service names are re-read at most this often (a rename shows within it); a new id at once. */
 const NAMES_TTL_MS = 5 * 60_000;
 
@@ -55,7 +45,8 @@ const NAMES_TTL_MS = 5 * 60_000;
  * this instance, another one or another application, notifies `orders_placed` at commit. With
  * PostgreSQL that reaches every instance LISTENing on the database; on the embedded database
  * the one process. The bus adds the service's name and hands the event to its subscribers (the
- * open live streams), in the order the notifications came.
+ * open live streams), in the order the notifications came. Orders placed while its connection
+ * was lost are not replayed (the panel's lists stay the truth).
  */
 export async function createLiveBus(opts: LiveBusOptions): Promise<LiveBus> {
   const listeners = new Set<(event: LiveEvent) => void>();
@@ -84,9 +75,14 @@ export async function createLiveBus(opts: LiveBusOptions): Promise<LiveBus> {
       .catch((err: unknown) => opts.log.error({ err }, 'live events: a notification failed'));
   };
 
-  const source = opts.databaseUrl
-    ? await listenOnPostgres(opts.databaseUrl, opts.log, receive)
-    : await listenOnPglite(opts.db, receive);
+  const source = await listenToDatabase({
+    db: opts.db,
+    databaseUrl: opts.databaseUrl,
+    channel: ORDERS_CHANNEL,
+    label: 'live events',
+    log: opts.log,
+    receive,
+  });
 
   return {
     subscribe(listener) {
@@ -156,109 +152,5 @@ function serviceNames(db: Database): (id: string) => Promise<string> {
     const fresh = cache && Date.now() - cache.at < NAMES_TTL_MS ? cache.byId : undefined;
     const name = fresh?.get(id) ?? (await load()).get(id);
     return name ?? '';
-  };
-}
-
-interface Source {
-  close(): Promise<void>;
-}
-
-/** The embedded database: PGlite delivers the notifications of its own connection. */
-async function listenOnPglite(db: Database, receive: (payload: string) => void): Promise<Source> {
-  const client = (db as unknown as { $client: PGlite }).$client;
-  const unlisten = await client.listen(ORDERS_CHANNEL, receive);
-  return {
-    // The database may already be closed when the app closes after it (tests, main.ts order).
-    close: () => (client.closed ? Promise.resolve() : unlisten().catch(() => {})),
-  };
-}
-
-/**
- * PostgreSQL: one connection of its own (not the pool's: a pooled connection is handed to other
- * queries), LISTENing. Lost, it is replaced with backoff; notifications sent while it was away
- * are not replayed (the panel's lists stay the truth).
- */
-async function listenOnPostgres(
-  url: string,
-  log: FastifyBaseLogger,
-  receive: (payload: string) => void,
-): Promise<Source> {
-  let current: pg.Client | undefined;
-  let closed = false;
-  let failures = 0;
-  let retry: NodeJS.Timeout | undefined;
-  let probe: NodeJS.Timeout | undefined;
-
-  const schedule = () => {
-    if (closed) return;
-    const delay = Math.min(RETRY_MOST_MS, RETRY_FIRST_MS * 2 ** failures);
-    failures += 1;
-    retry = setTimeout(() => void connect(), delay);
-    retry.unref();
-  };
-
-  const lost = (client: pg.Client, err?: Error) => {
-    if (current !== client) return;
-    current = undefined;
-    clearInterval(probe);
-    client.end().catch(() => {});
-    if (closed) return;
-    log.warn(
-      { err: err?.message },
-      'live events: the LISTEN connection to PostgreSQL was lost; reconnecting',
-    );
-    schedule();
-  };
-
-  async function connect(): Promise<void> {
-    const client = new pg.Client({
-      connectionString: url,
-      application_name: 'home-services live events',
-      keepAlive: true,
-      query_timeout: PROBE_TIMEOUT_MS,
-    });
-    client.on('notification', (message) => {
-      if (message.channel === ORDERS_CHANNEL && message.payload) receive(message.payload);
-    });
-    client.on('error', (err) => lost(client, err));
-    client.on('end', () => lost(client));
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${ORDERS_CHANNEL}`);
-    } catch (err) {
-      client.end().catch(() => {});
-      log.warn(
-        { err: (err as Error).message, attempt: failures + 1 },
-        'live events: cannot LISTEN on PostgreSQL; trying again',
-      );
-      schedule();
-      return;
-    }
-    if (closed) {
-      await client.end().catch(() => {});
-      return;
-    }
-    if (failures > 0) log.info('live events: listening on PostgreSQL again');
-    failures = 0;
-    current = client;
-    probe = setInterval(() => {
-      client.query('SELECT 1').catch((err: Error) => lost(client, err));
-    }, PROBE_EVERY_MS);
-    probe.unref();
-  }
-
-  // The first attempt before the server answers, so a stream opened at once hears everything;
-  // a database not reachable yet does not stop the start (it is retried in the background).
-  await connect();
-
-  return {
-    async close() {
-      closed = true;
-      clearTimeout(retry);
-      clearInterval(probe);
-      const client = current;
-      current = undefined;
-      await client?.end().catch(() => {});
-    },
   };
 }

@@ -12,7 +12,8 @@ import type { PrettyOptions } from 'pino-pretty';
  *   terminal in development (pino-pretty, a devDependency: absent in production installs).
  * - One line per request ("request completed": `req`, `res`, `responseTime`), with the request
  *   id (`reqId`) on it and on every line logged while serving that request; the same id is
- *   sent back as `X-Request-Id`. The "incoming request" line is debug.
+ *   sent back as `X-Request-Id`: info for API calls, debug for files and pages served, warn
+ *   when slow, error when failed. The "incoming request" line is debug.
  * - Secrets never reach the log: request bodies and headers are not logged at all (the `req`
  *   field is method, url and address); fields named like a secret are replaced with
  *   `[Redacted]` wherever something logs them; a failed query's parameters are left out.
@@ -119,10 +120,27 @@ export function loggerOptions(level = 'info'): LoggerOptions {
 /** Balancers ask these every few seconds: their answers log at debug unless they fail. */
 const PROBES = new Set(['/api/health', '/api/ready']);
 
+export const REQUEST_LOG = {
+  /** A request that takes this long (ms) is logged at warn, whatever it asked for. */
+  slowMs: 1000,
+};
+
+/**
+ * What a request's line says at info (issue 39.6: one admin's 15 minutes wrote 5,854 lines, nearly
+ * all of them scripts, styles and images): the API calls. Files and pages (bundles, images,
+ * uploads, the landing page, the admin shell: everything outside /api) and the health probes
+ * that pass are debug; a failed or slow one is logged all the same.
+ */
+function quietAtInfo(request: FastifyRequest, reply: FastifyReply): boolean {
+  if (reply.statusCode >= 400) return false;
+  return !request.url.startsWith('/api/') || PROBES.has(request.routeOptions.url ?? '');
+}
+
 /**
  * Fastify's request lines, one per request: "request completed" carries the method, url,
  * address, status and time; "incoming request" is debug (LOG_LEVEL=debug shows a request that
- * never completes).
+ * never completes). Failed: error; slow (REQUEST_LOG.slowMs): warn; files, pages and probes:
+ * debug; API calls: info.
  */
 export class RequestLogController extends LogController {
   override incomingRequest(request: FastifyRequest) {
@@ -138,9 +156,9 @@ export class RequestLogController extends LogController {
     if (this.isLogDisabled(request)) return;
     const line = { req: request, res: reply, responseTime: reply.elapsedTime };
     if (error) reply.log.error({ ...line, err: error }, 'request errored');
-    else if (PROBES.has(request.routeOptions.url ?? '') && reply.statusCode < 400) {
-      reply.log.debug(line, 'request completed');
-    } else reply.log.info(line, 'request completed');
+    else if (reply.elapsedTime >= REQUEST_LOG.slowMs) reply.log.warn(line, 'request completed');
+    else if (quietAtInfo(request, reply)) reply.log.debug(line, 'request completed');
+    else reply.log.info(line, 'request completed');
   }
 }
 

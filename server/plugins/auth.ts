@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import type { Database } from '../db/client';
 import { adminsTable, revokedSessionsTable, type AdminRole, type Permissions } from '../db/schema';
 import { forbidden, unauthorized } from '../lib/errors';
+import { createSessionCache, type SessionCache } from '../lib/sessionCache';
 import { createSessionTokens, type Session, type SessionTokens } from '../lib/tokens';
 import { deniedMessage, mayCall, type Access } from '../permissions';
 import { API_DOCS_PREFIX } from './openapi';
@@ -37,6 +38,11 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     sessions: SessionTokens;
+    /**
+     * Whether sessions stand, held in memory and kept true through the database's notifications
+     * (server/lib/sessionCache.ts); code that ends a session or changes an admin tells it too.
+     */
+    sessionCache: SessionCache<SignedInAdmin>;
     /** Every /api route with its access rule, in registration order (docs/permissions.md). */
     routeAccess: RouteAccess[];
   }
@@ -52,7 +58,8 @@ function bearerToken(request: FastifyRequest): string | null {
 /**
  * The admin a verified token stands for, as they are now, or null when the session has ended:
  * the admin deleted or no longer Active, signed out (token revoked), or the password changed
- * since (session version). Every request and each live stream's ping ask it.
+ * since (session version). Each live stream's ping asks it; requests ask the session cache,
+ * which asks this when it does not hold the session.
  */
 export async function standingAdmin(db: Database, claims: Session): Promise<SignedInAdmin | null> {
   let query = standingQueries.get(db);
@@ -99,11 +106,20 @@ function standingQuery(db: Database) {
 
 /**
  * One mechanism for authentication and permissions: each /api route declares `config.access`;
- * this hook checks the token, reloads the admin (so status, password and permission changes
- * apply on the next request) and applies `mayCall` before the body is even read.
+ * this hook checks the token, finds the admin as they stand now (the session cache, told of
+ * every status, password, permission change and sign-out within a moment, on every instance)
+ * and applies `mayCall` before the body is even read.
  */
 export default fp(async (app) => {
   app.decorate('sessions', createSessionTokens(app.config.jwtSecret));
+  const cache = await createSessionCache({
+    db: app.db,
+    databaseUrl: app.config.databaseUrl,
+    log: app.log,
+    load: (claims) => standingAdmin(app.db, claims),
+  });
+  app.decorate('sessionCache', cache);
+  app.addHook('onClose', () => cache.close());
   app.decorate('routeAccess', [] as RouteAccess[]);
   app.decorateRequest('admin', null);
   app.decorateRequest('session', null);
@@ -129,7 +145,7 @@ export default fp(async (app) => {
     if (!token) throw unauthorized('Please sign in to continue.');
     const claims = await app.sessions.verify(token);
     if (!claims) throw unauthorized('Your session has expired. Please sign in again.');
-    const admin = await standingAdmin(app.db, claims);
+    const admin = await cache.standing(claims);
     if (!admin) throw unauthorized('Your session has ended. Please sign in again.');
     if (!mayCall(admin, access)) throw forbidden(deniedMessage(access));
     request.admin = admin;

@@ -22,6 +22,8 @@ import {
 const INVALID_OTP = 'The OTP is incorrect or has expired. Check the code or request a new one.';
 const RESET_SPENT =
   'This password reset has expired or was already used. Please request a new OTP.';
+/** A change another application writes straight into the database (server/lib/sessionCache.ts). */
+const WITHIN_A_SECOND = { timeout: 1000, interval: 20 };
 const FORGOT_ANSWER = {
   statusCode: 200,
   message: 'If this e-mail belongs to an admin, an OTP has been sent to it.',
@@ -161,8 +163,11 @@ describe('POST /api/admin/login', () => {
 
     await s.db.update(adminsTable).set({ status: 'Inactive' }).where(eq(adminsTable.id, admin.id));
 
+    // Changed by another application: the server hears of it from the database within a moment.
+    await expect
+      .poll(async () => (await userData(bearer(admin.token))).statusCode, WITHIN_A_SECOND)
+      .toBe(401);
     const me = await userData(bearer(admin.token));
-    expect(me.statusCode).toBe(401);
     expect(me.json().message).toBe('Your session has ended. Please sign in again.');
     const res = await post('login', { email: admin.email, password: admin.password });
     expect(res.statusCode).toBe(403);
@@ -561,7 +566,9 @@ describe('session tokens and GET /api/admin/get-user-data', () => {
   it('answers 401 once the admin has been deleted', async () => {
     const admin = await s.createAdmin();
     await s.db.delete(adminsTable).where(eq(adminsTable.id, admin.id));
-    expect((await userData(bearer(admin.token))).statusCode).toBe(401);
+    await expect
+      .poll(async () => (await userData(bearer(admin.token))).statusCode, WITHIN_A_SECOND)
+      .toBe(401);
   });
 });
 

@@ -1,3 +1,6 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { DrizzleQueryError } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import pino from 'pino';
@@ -9,6 +12,7 @@ import {
   prettyStream,
   REDACTED,
   REQUEST_ID_HEADER,
+  REQUEST_LOG,
 } from '@server/lib/logging';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, bearer, createTestServer, type TestServer } from './helpers';
 
@@ -42,6 +46,8 @@ const RESET_PASSWORD = 'Reset-Password-456';
 const CHANGED_PASSWORD = 'Changed-Password-789';
 
 let server: TestServer;
+/** A built panel and landing page in miniature, for the files' lines. */
+let distDir: string;
 /** Every answer of the flow, with the secrets it involved. */
 const answers: LightMyRequestResponse[] = [];
 const secrets: string[] = [];
@@ -63,7 +69,21 @@ async function call(
 }
 
 beforeAll(async () => {
-  server = await createTestServer({ logger });
+  distDir = await mkdtemp(path.join(tmpdir(), 'hs-log-dist-'));
+  await mkdir(path.join(distDir, 'assets'));
+  await mkdir(path.join(distDir, 'images'));
+  await mkdir(path.join(distDir, 'landing'));
+  await writeFile(path.join(distDir, 'index.html'), '<!doctype html><title>Admin</title>');
+  await writeFile(path.join(distDir, 'assets', 'index-4f2a9c.js'), 'console.log(1);');
+  await writeFile(
+    path.join(distDir, 'images', 'jar.svg'),
+    '<svg xmlns="http://www.w3.org/2000/svg"/>',
+  );
+  await writeFile(
+    path.join(distDir, 'landing', 'index.html'),
+    '<!doctype html><title>Home</title>',
+  );
+  server = await createTestServer({ logger, env: { DIST_DIR: distDir } });
   secrets.push(ADMIN_PASSWORD, server.superToken);
 
   // A failed sign-in, then a sign-in and a signed-in call with its token.
@@ -131,7 +151,10 @@ beforeAll(async () => {
     securityToken,
   );
 });
-afterAll(() => server.close());
+afterAll(async () => {
+  await server.close();
+  await rm(distDir, { recursive: true, force: true });
+});
 
 describe('the log of sign-in, recovery and signed-in calls', () => {
   it('was written: a line for each answer, the recovery mail included', () => {
@@ -244,6 +267,66 @@ describe('request ids', () => {
     const unknown = await server.app.inject({ method: 'GET', url: '/api/no-such-call' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.headers[REQUEST_ID_HEADER]).toMatch(UUID);
+  });
+});
+
+describe('what the log keeps at info (issue 39.6)', () => {
+  /** The level of the request's "request completed" line, and the most of any of its lines. */
+  async function levelsOf(url: string, headers: Record<string, string> = {}) {
+    const res = await server.app.inject({ method: 'GET', url, headers });
+    const own = linesOf(res.headers[REQUEST_ID_HEADER] as string);
+    return {
+      status: res.statusCode,
+      completed: own.find((line) => line.msg === 'request completed')?.level,
+      most: Math.max(...own.map((line) => line.level)),
+    };
+  }
+  const { debug, info, warn } = pino.levels.values;
+  // The flow above changed the password, which ended the first sessions.
+  let token = '';
+  beforeAll(async () => {
+    token = await server.login(ADMIN_EMAIL, CHANGED_PASSWORD);
+  });
+
+  it('writes no line at info for the files and pages it serves', async () => {
+    const image = await server.uploads.put(await server.tinyPng(), 'png');
+    for (const url of [
+      '/assets/index-4f2a9c.js',
+      '/images/jar.svg',
+      image.url,
+      '/',
+      '/admin-panel/login',
+    ]) {
+      const levels = await levelsOf(url);
+      expect(levels.status, url).toBe(200);
+      expect(levels.completed, url).toBe(debug);
+      expect(levels.most, url).toBeLessThan(info);
+    }
+  });
+
+  it('writes an API call at info', async () => {
+    const levels = await levelsOf('/api/admin/get-user-data', bearer(token));
+    expect(levels).toMatchObject({ status: 200, completed: info });
+  });
+
+  it('still writes a file that fails, and a slow one at warn, file or call', async () => {
+    const missing = await levelsOf('/assets/index-000000.js');
+    expect(missing).toMatchObject({ status: 404, completed: info });
+    const slowMs = REQUEST_LOG.slowMs;
+    REQUEST_LOG.slowMs = 0;
+    try {
+      expect(await levelsOf('/assets/index-4f2a9c.js')).toMatchObject({
+        status: 200,
+        completed: warn,
+      });
+      expect(await levelsOf('/api/health')).toMatchObject({ status: 200, completed: warn });
+      expect(await levelsOf('/api/admin/get-user-data', bearer(token))).toMatchObject({
+        status: 200,
+        completed: warn,
+      });
+    } finally {
+      REQUEST_LOG.slowMs = slowMs;
+    }
   });
 });
 

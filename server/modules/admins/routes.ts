@@ -198,6 +198,7 @@ const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
         ),
       );
       if (!updated) throw notFound(NOT_FOUND);
+      app.sessionCache.forgetAdmin(userId);
       const changes = diffRecords(target, updated, ADMIN_FIELDS);
       if (password !== undefined) changes.push({ field: 'Password', from: null, to: 'changed' });
       request.audit({ summary: editedWords('admin user', updated.name, changes), changes });

@@ -212,6 +212,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
           'This password reset has expired or was already used. Please request a new OTP.',
         );
       }
+      app.sessionCache.forgetAdmin(admin.id);
       return ok('Password has been updated successfully');
     },
   );
@@ -234,6 +235,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         admin.id,
         await hashPassword(request.body.newPassword),
       );
+      app.sessionCache.forgetAdmin(admin.id);
       // The old token stops working; this session continues with a new one.
       return ok('Password Changed successfully!', { token: await sessionFor(updated) });
     },
@@ -245,6 +247,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: 'signedIn' }, schema: { response: answers() } },
     async (request) => {
       await repo.revokeSession(request.session!.tokenId, request.session!.expiresAt);
+      app.sessionCache.forgetSession(request.session!.tokenId);
       return ok('Logged out successfully!');
     },
   );

@@ -1,4 +1,4 @@
-import { and, count, eq, ilike, like, or, type SQL } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, ilike, like, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { pincodesTable, type PinType, type RecordStatus } from '../../db/schema';
 import { orderBy, tableBatches, type SortKey } from '../../lib/keyset';
@@ -60,17 +60,21 @@ export function createPincodeRepository(db: Database) {
   return {
     async list(q: PincodeListQuery & { page: number; limit: number }) {
       const filter = filterOf(q);
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(pincodesTable)
-          .where(filter)
-          .orderBy(...orderBy(sortKeys(q)))
-          .limit(q.limit)
-          .offset((q.page - 1) * q.limit),
-        db.select({ n: count() }).from(pincodesTable).where(filter),
-      ]);
-      return { rows, total: total?.n ?? 0 };
+      const counted = db.select({ n: count() }).from(pincodesTable).where(filter);
+      // The total with the page, one statement (one round trip, a third of the call's CPU with
+      // the driver's and drizzle's share, issue 39); a page past the end asks it apart.
+      const found = await db
+        .select({
+          ...getTableColumns(pincodesTable),
+          total: sql<number>`(${counted})`.mapWith(Number),
+        })
+        .from(pincodesTable)
+        .where(filter)
+        .orderBy(...orderBy(sortKeys(q)))
+        .limit(q.limit)
+        .offset((q.page - 1) * q.limit);
+      if (!found.length) return { rows: [], total: (await counted)[0]?.n ?? 0 };
+      return { rows: found.map(({ total: _total, ...row }) => row), total: found[0]!.total };
     },
     /** The list for its CSV export, `batchSize` at a time (keyset). */
     exportRows(q: PincodeListQuery, batchSize: number) {
