@@ -41,8 +41,18 @@ export type ReplicaState =
 /** Where one read call reads from. */
 export type ReadFrom = 'replica' | 'primary';
 
-/** Whether a replica that answered `probe` may be read from. */
-export function judgeProbe(probe: ReplicaProbe, maxLagMs: number, at: number): ReplicaState {
+/**
+ * Whether a replica that answered `probe` at `at` may be read from. How far behind it is: nothing
+ * when it has replayed all it received; else no more than since the last transaction it replayed
+ * was committed, nor than since the last look that found it caught up (`caughtUpAt`): the first
+ * write after a quiet hour, received and not yet replayed, is not an hour's lag.
+ */
+export function judgeProbe(
+  probe: ReplicaProbe,
+  maxLagMs: number,
+  at: number,
+  caughtUpAt?: number,
+): ReplicaState {
   if (!probe.inRecovery) {
     return { usable: false, at, reason: 'it is not in recovery (a primary, not a replica)' };
   }
@@ -50,7 +60,12 @@ export function judgeProbe(probe: ReplicaProbe, maxLagMs: number, at: number): R
   if (replayLsn === undefined) {
     return { usable: false, at, reason: 'it has replayed nothing yet' };
   }
-  const lagMs = probe.caughtUp ? 0 : (probe.replayAgeMs ?? Number.POSITIVE_INFINITY);
+  const lagMs = probe.caughtUp
+    ? 0
+    : Math.min(
+        probe.replayAgeMs ?? Number.POSITIVE_INFINITY,
+        caughtUpAt === undefined ? Number.POSITIVE_INFINITY : at - caughtUpAt,
+      );
   if (lagMs > maxLagMs) {
     const behind = Number.isFinite(lagMs)
       ? `${(lagMs / 1000).toFixed(1)} s behind the primary`
@@ -201,10 +216,14 @@ export async function openReplica(opts: ReplicaOptions): Promise<Replica> {
   }
   const probe = opts.probe ?? askReplica;
 
+  /** When a look last found it streaming with everything received replayed. */
+  let caughtUpAt: number | undefined;
   async function look() {
     const at = Date.now();
     try {
-      judge(judgeProbe(await probe(), opts.maxLagMs, at));
+      const answer = await probe();
+      judge(judgeProbe(answer, opts.maxLagMs, at, caughtUpAt));
+      caughtUpAt = answer.caughtUp && answer.inRecovery ? at : caughtUpAt;
     } catch (err) {
       judge({ usable: false, at, reason: `it does not answer (${describe(err)})` });
     }

@@ -57,6 +57,15 @@ describe('whether the replica may be read from', () => {
       at: NOW,
       reason: 'it is 5.2 s behind the primary (more than DATABASE_READ_MAX_LAG_MS, 2000 ms)',
     });
+    // A write after a quiet hour, received and not replayed yet, by a replica caught up at the
+    // last look: behind by no more than since that look.
+    expect(judgeProbe({ ...streaming, caughtUp: false }, MAX_LAG, NOW, NOW - 500)).toMatchObject({
+      usable: true,
+      lagMs: 500,
+    });
+    expect(judgeProbe({ ...streaming, caughtUp: false }, MAX_LAG, NOW, NOW - 2500)).toMatchObject({
+      usable: false,
+    });
     // Not streaming and nothing replayed since it started: nothing says how far behind it is.
     expect(judgeProbe({ ...streaming, caughtUp: false, replayAgeMs: null }, MAX_LAG, NOW)).toEqual({
       usable: false,
