@@ -54,7 +54,7 @@ const jobSheetRoutes: FastifyPluginAsyncZod<JobSheetRoutesOptions> = async (app,
     },
     async (request, reply) => {
       const repo = reads(request);
-      const service = await findSheetService(request.readDb, request.params.serviceId);
+      const service = await findSheetService(app.db, request.params.serviceId);
       if (!service) throw notFound('This service does not exist.');
       const filter = jobFilter(request.params.serviceId, request.query);
       const heading = await sheetHeading(repo, service, filter);
