@@ -11,15 +11,26 @@
  *   (e) killing one (SIGKILL) during a burst of writes through HAProxy loses no write the client
  *       saw acknowledged, and HAProxy keeps answering through the other.
  *
- * Then B is stopped with SIGTERM (it must exit 0) and everything is removed: the database
- * (`cluster_check_<random>` on DATABASE_URL's server, default postgres://postgres@127.0.0.1:5432),
- * the data directories and HAProxy's config. Installs Debian's `haproxy` when it is missing.
- * Prints each result; exits 1 when any fails.
+ * Then B is stopped with SIGTERM (it must exit 0). Reads on a replica (DATABASE_READ_URL): a
+ * primary PostgreSQL cluster and its streaming replica (`pg_basebackup -R`) on ports of their
+ * own in a temporary folder (Debian's binaries, run as the postgres user when root), two more
+ * instances on them behind HAProxy:
+ *
+ *   (f) lists are read from the replica (X-Read-From);
+ *   (g) a write is seen by the very next read, through the X-Read-After its answer carries;
+ *   (h) the replica stopped mid-run (pg_ctl stop -m immediate): every read answered, from the
+ *       primary;
+ *   (i) the replica started again is read from again.
+ *
+ * Everything is removed, also on failure: the database (`cluster_check_<random>` on
+ * DATABASE_URL's server, default postgres://postgres@127.0.0.1:5432), the clusters, the data
+ * directories and HAProxy's configs. Installs Debian's `haproxy` when it is missing. Prints each
+ * result; exits 1 when any fails.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { chown, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -300,10 +311,436 @@ async function waitReady(base: string, proc: Proc, timeoutMs: number) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// (f)-(i): reads on a streaming replica (DATABASE_READ_URL)
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** How many lines of a log file match `pattern` (the file holds every line, Proc the last 400). */
+function linesIn(file: string, pattern: RegExp): number {
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => pattern.test(line)).length;
+}
+
+/** Debian's PostgreSQL server binaries, the newest version installed. */
+function postgresBin(): { bin: string; version: string } {
+  const root = '/usr/lib/postgresql';
+  const versions = existsSync(root)
+    ? readdirSync(root)
+        .filter((v) => existsSync(path.join(root, v, 'bin', 'pg_ctl')))
+        .sort((x, y) => Number(y) - Number(x))
+    : [];
+  if (!versions[0]) {
+    throw new CheckFailed(`no PostgreSQL server under ${root} (Debian's postgresql package)`);
+  }
+  return { bin: path.join(root, versions[0], 'bin'), version: versions[0] };
+}
+
+/**
+ * A primary cluster and a streaming replica made from it with `pg_basebackup -R`, each on a port
+ * of its own, in a temporary folder; run as the postgres user when this runs as root (PostgreSQL
+ * refuses to run as root).
+ */
+class Clusters {
+  private readonly up = new Set<'primary' | 'replica'>();
+
+  private constructor(
+    readonly dir: string,
+    readonly bin: string,
+    readonly version: string,
+    readonly ports: { primary: number; replica: number },
+    private readonly asPostgres: boolean,
+  ) {}
+
+  static async make(): Promise<Clusters> {
+    const { bin, version } = postgresBin();
+    const dir = await mkdtemp(path.join(tmpdir(), 'cluster-check-pg-'));
+    const asPostgres = process.getuid?.() === 0;
+    if (asPostgres) {
+      const id = (flag: string) =>
+        Number(spawnSync('id', [flag, 'postgres'], { encoding: 'utf8' }).stdout.trim());
+      await chown(dir, id('-u'), id('-g'));
+    }
+    const primary = await freePort();
+    let replica = await freePort();
+    while (replica === primary) replica = await freePort();
+    return new Clusters(dir, bin, version, { primary, replica }, asPostgres);
+  }
+
+  url(which: 'primary' | 'replica', database = 'postgres') {
+    return `postgres://postgres@127.0.0.1:${this.ports[which]}/${database}`;
+  }
+
+  /** A PostgreSQL tool, as the postgres user when root; fails with its output. */
+  private tool(name: string, args: string[]): Promise<void> {
+    const program = path.join(this.bin, name);
+    const [command, ...rest] = this.asPostgres
+      ? ['runuser', '-u', 'postgres', '--', program, ...args]
+      : [program, ...args];
+    return new Promise((resolve, reject) => {
+      const child = spawn(command!, rest, { cwd: this.dir, stdio: ['ignore', 'pipe', 'pipe'] });
+      let output = '';
+      child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+      child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+      child.once('error', reject);
+      child.once('close', (code) =>
+        code === 0
+          ? resolve()
+          : reject(new CheckFailed(`${name} ${args.join(' ')} exited ${code}:\n${output}`)),
+      );
+    });
+  }
+
+  async start(which: 'primary' | 'replica') {
+    const options = [
+      `-p ${this.ports[which]}`,
+      '-c listen_addresses=127.0.0.1',
+      `-c unix_socket_directories=${this.dir}`,
+      // A throwaway cluster: no need to survive a power cut, and little memory.
+      '-c fsync=off',
+      '-c shared_buffers=32MB',
+      '-c max_connections=60',
+    ].join(' ');
+    const data = path.join(this.dir, which);
+    await this.tool('pg_ctl', [
+      '-D',
+      data,
+      '-l',
+      `${data}.log`,
+      '-w',
+      '-t',
+      '60',
+      '-o',
+      options,
+      'start',
+    ]);
+    this.up.add(which);
+  }
+
+  /** `pg_ctl stop -m immediate`: the server is gone at once, as in a crash. */
+  async stop(which: 'primary' | 'replica') {
+    await this.tool('pg_ctl', ['-D', path.join(this.dir, which), '-m', 'immediate', 'stop']);
+    this.up.delete(which);
+  }
+
+  /** initdb, the primary started, `database` made, the replica copied with -R and started. */
+  async create(database: string) {
+    const primary = path.join(this.dir, 'primary');
+    await this.tool('initdb', [
+      '-D',
+      primary,
+      '-A',
+      'trust',
+      '-U',
+      'postgres',
+      '-E',
+      'UTF8',
+      '--locale=C.UTF-8',
+      '--no-sync',
+    ]);
+    await this.start('primary');
+    const client = new pg.Client({ connectionString: this.url('primary') });
+    await client.connect();
+    try {
+      await client.query(`CREATE DATABASE "${database}"`);
+    } finally {
+      await client.end();
+    }
+    // -R writes standby.signal and primary_conninfo: the copy starts as a streaming replica.
+    await this.tool('pg_basebackup', [
+      '-h',
+      '127.0.0.1',
+      '-p',
+      String(this.ports.primary),
+      '-U',
+      'postgres',
+      '-D',
+      path.join(this.dir, 'replica'),
+      '-R',
+      '-X',
+      'stream',
+      '-c',
+      'fast',
+      '--no-sync',
+    ]);
+    await this.start('replica');
+  }
+
+  /** Both servers stopped and the folder removed, whatever state they are in. */
+  async remove() {
+    for (const which of [...this.up].reverse()) await this.stop(which).catch(() => {});
+    await rm(this.dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Two instances with DATABASE_URL on a primary and DATABASE_READ_URL on its streaming replica,
+ * behind HAProxy: (f) lists are read from the replica, (g) a write is seen by the very next read
+ * (its X-Read-After sends that read to a database that holds it), (h) the replica stopped mid-run
+ * (pg_ctl stop -m immediate) and every read answered from the primary, (i) the replica started
+ * again and read from again.
+ */
+async function replicaChecks(ctx: {
+  startInstance(name: string, env: Record<string, string>): Promise<Proc>;
+  haproxyBin: string;
+  adminEmail: string;
+  adminPassword: string;
+}) {
+  const t0 = performance.now();
+  clusters = await Clusters.make();
+  const database = 'cluster_check';
+  await clusters.create(database);
+  const primaryUrl = clusters.url('primary', database);
+  const replicaUrl = clusters.url('replica', database);
+  console.log(
+    `\nreads on a replica: PostgreSQL ${clusters.version} primary on port ${clusters.ports.primary}, ` +
+      `its streaming replica (pg_basebackup -R) on ${clusters.ports.replica}, made in ` +
+      seconds(performance.now() - t0),
+  );
+  const env = { DATABASE_URL: primaryUrl, DATABASE_READ_URL: replicaUrl };
+  const procA = await ctx.startInstance('replica-a', env);
+  const procB = await ctx.startInstance('replica-b', env);
+  const listening = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/;
+  const [a, b] = (
+    await Promise.all([
+      procA.waitFor(listening, START_TIMEOUT_MS),
+      procB.waitFor(listening, START_TIMEOUT_MS),
+    ])
+  ).map((m) => m[1]!);
+  await Promise.all([waitReady(a!, procA, 10_000), waitReady(b!, procB, 10_000)]);
+  const toReplica = /replica: reads go to the replica/;
+  const toPrimary = /replica: reads go to the primary/;
+  await Promise.all([procA.waitFor(toReplica, 15_000), procB.waitFor(toReplica, 15_000)]);
+
+  const haproxyPort = await freePort();
+  const front = `http://127.0.0.1:${haproxyPort}`;
+  const config = path.join(work, 'haproxy-replica.cfg');
+  await writeFile(config, haproxyConfig(haproxyPort, new URL(a!).port, new URL(b!).port));
+  const haproxy = new Proc(
+    'haproxy (replica)',
+    spawn(ctx.haproxyBin, ['-f', config, '-db'], { stdio: ['ignore', 'pipe', 'pipe'] }),
+    path.join(work, 'haproxy-replica.log'),
+  );
+  procs.push(haproxy);
+  await waitForBoth(front, haproxy);
+  const login = await call(front, '/api/admin/login', {
+    json: { email: ctx.adminEmail, password: ctx.adminPassword },
+  });
+  expect(login.status === 200, `sign-in answered ${login.status}: ${login.body}`);
+  const auth = bearer(login.json<{ result: { token: string } }>().result.token);
+
+  const list = (query = '', readAfter?: string | null) =>
+    call(front, `/api/pincode/get-paginated-pincodes?limit=10${query}`, {
+      headers: { ...auth, ...(readAfter && { 'x-read-after': readAfter }) },
+    });
+  const holds = (res: Answer, number: string) =>
+    res
+      .json<{ result: { pincodes: { number: string }[] } }>()
+      .result.pincodes.some((p) => p.number === number);
+  const replicaQuery = async <T>(text: string) => {
+    const client = new pg.Client({ connectionString: replicaUrl });
+    await client.connect();
+    try {
+      return (await client.query(text)).rows as T[];
+    } finally {
+      await client.end();
+    }
+  };
+
+  await check('(f) reads through HAProxy are served by the replica', async () => {
+    const servedBy = { a: 0, b: 0 };
+    for (let i = 0; i < 20; i += 1) {
+      const res = await list();
+      expect(res.status === 200, `a list answered ${res.status}: ${res.body}`);
+      const from = res.headers.get('x-read-from');
+      expect(from === 'replica', `a list on ${res.servedBy} was read from the ${from}`);
+      servedBy[res.servedBy as 'a' | 'b'] += 1;
+    }
+    expect(
+      servedBy.a > 0 && servedBy.b > 0,
+      `only one instance answered: ${JSON.stringify(servedBy)}`,
+    );
+    const [pools] = await replicaQuery<{ n: number; recovery: boolean }>(
+      `SELECT count(*)::int AS n, pg_is_in_recovery() AS recovery FROM pg_stat_activity
+        WHERE application_name = 'home-services read'`,
+    );
+    expect(pools!.recovery, 'the replica is not in recovery');
+    expect(pools!.n >= 2, `the replica holds ${pools!.n} connections of the read pools`);
+    return (
+      `20 list calls (A ${servedBy.a}, B ${servedBy.b}), every one X-Read-From: replica; ` +
+      `the replica (in recovery) holds ${pools!.n} connections of the instances' read pools`
+    );
+  });
+
+  const WRITES = 30;
+  await check('(g) a write is seen by the very next read, through its X-Read-After', async () => {
+    const from = { primary: 0, replica: 0 };
+    let blindMisses = 0;
+    let last = '';
+    let lastNumber = '';
+    for (let i = 0; i < WRITES; i += 1) {
+      const number = String(810_000 + i);
+      const saved = await call(front, '/api/pincode/add', {
+        headers: auth,
+        json: { pinCode: number, pinType: 'Home' },
+      });
+      expect(saved.status === 200, `add ${number} answered ${saved.status}: ${saved.body}`);
+      const position = saved.headers.get('x-read-after');
+      expect(position && /^[0-9A-F]+\/[0-9A-F]+$/.test(position), `X-Read-After: ${position}`);
+      // The next read (HAProxy takes turns: the other instance), with the write's position.
+      const next = await list(`&search=${number}`, position);
+      expect(next.status === 200 && holds(next, number), `the read after ${number} missed it`);
+      from[next.headers.get('x-read-from') as 'primary' | 'replica'] += 1;
+      // A client that drops the header may read from a replica that has not replayed it yet.
+      if (!holds(await list(`&search=${number}`), number)) blindMisses += 1;
+      [last, lastNumber] = [position, number];
+    }
+    // Once the replica has replayed it, the same position reads from the replica.
+    let later: Answer | undefined;
+    for (let i = 0; i < 50 && later?.headers.get('x-read-from') !== 'replica'; i += 1) {
+      await sleep(100);
+      later = await list(`&search=${lastNumber}`, last);
+    }
+    expect(later?.headers.get('x-read-from') === 'replica', 'the replica never caught up');
+    expect(holds(later!, lastNumber), `the replica, past ${last}, misses ${lastNumber}`);
+    return (
+      `${WRITES} pin codes added through HAProxy, each found by the next read carrying its ` +
+      `X-Read-After (${from.primary} read from the primary, ${from.replica} from the replica ` +
+      `already past it); the same reads without the header missed ${blindMisses} of ${WRITES}; ` +
+      `then the last position read from the replica, which holds it`
+    );
+  });
+
+  await check('(h) the replica stopped mid-run: reads fall back to the primary', async () => {
+    interface Read {
+      at: number;
+      status?: number;
+      from?: string | null;
+      servedBy?: string | null;
+      error?: string;
+    }
+    const reads: Read[] = [];
+    let done = false;
+    const reader = async () => {
+      while (!done) {
+        const read: Read = { at: performance.now() };
+        try {
+          const res = await list();
+          Object.assign(read, {
+            status: res.status,
+            from: res.headers.get('x-read-from'),
+            servedBy: res.servedBy,
+          });
+        } catch (err) {
+          read.error = (err as Error).message;
+        }
+        reads.push(read);
+      }
+    };
+    const readers = Array.from({ length: 4 }, reader);
+    await sleep(1000);
+    const stoppedAt = performance.now();
+    await clusters!.stop('replica');
+    await sleep(3000);
+    done = true;
+    await Promise.all(readers);
+    const failed = reads.filter((r) => r.status !== 200);
+    expect(
+      failed.length === 0,
+      `${failed.length} reads failed: ${failed
+        .slice(0, 5)
+        .map((r) => r.status ?? r.error)
+        .join('; ')}`,
+    );
+    const before = reads.filter((r) => r.at < stoppedAt);
+    expect(
+      before.length > 0 && before.every((r) => r.from === 'replica'),
+      'reads before the stop were not all from the replica',
+    );
+    const lastOnReplica = Math.max(...reads.filter((r) => r.from === 'replica').map((r) => r.at));
+    const after = reads.filter((r) => r.at > lastOnReplica);
+    expect(after.length >= 20, `only ${after.length} reads after the fallback`);
+    expect(
+      new Set(after.map((r) => r.servedBy)).size === 2,
+      'after the stop only one instance answered',
+    );
+    await Promise.all([procA.waitFor(toPrimary, 5000), procB.waitFor(toPrimary, 5000)]);
+    const [line] = readFileSync(procA.logFile, 'utf8')
+      .split('\n')
+      .filter((l) => toPrimary.test(l))
+      .map((l) => (JSON.parse(l) as { msg: string }).msg);
+    return (
+      `${reads.length} list calls, 4 at a time; the replica stopped (pg_ctl stop -m immediate) ` +
+      `after ${before.length}: every call answered 200, X-Read-From: primary on both instances ` +
+      `from ${Math.max(0, Math.round(lastOnReplica - stoppedAt))} ms after the stop ` +
+      `(${after.length} calls); each instance logged "${line}"`
+    );
+  });
+
+  await check('(i) the replica started again is read from again', async () => {
+    const t1 = performance.now();
+    await clusters!.start('replica');
+    const startedIn = seconds(performance.now() - t1);
+    const back = new Map<string, number>();
+    const until = Date.now() + 30_000;
+    while (back.size < 2) {
+      expect(Date.now() < until, `not read from again within 30 s (${[...back.keys()]})`);
+      const res = await list();
+      expect(res.status === 200, `a list answered ${res.status}`);
+      if (res.headers.get('x-read-from') === 'replica' && !back.has(res.servedBy!)) {
+        back.set(res.servedBy!, performance.now() - t1);
+      } else await sleep(50);
+    }
+    // Written while it was down: the replica has caught up with it.
+    const saved = await call(front, '/api/pincode/add', {
+      headers: auth,
+      json: { pinCode: '819999', pinType: 'Home' },
+    });
+    expect(saved.status === 200, `add answered ${saved.status}`);
+    const next = await list('&search=819999', saved.headers.get('x-read-after'));
+    expect(holds(next, '819999'), 'the read after the write missed it');
+    await sleep(200); // the log lines reach their files
+    const logged = [procA, procB].map((p) => linesIn(p.logFile, toReplica));
+    expect(
+      // Once at the start, once now (more only if a look in between found it behind).
+      logged.every((n) => n >= 2),
+      `"reads go to the replica" logged ${logged} times`,
+    );
+    const [onReplica] = await replicaQuery<{ n: number }>(
+      `SELECT count(*)::int AS n FROM pincodes WHERE number BETWEEN '810000' AND '819999'`,
+    );
+    expect(
+      onReplica!.n === WRITES + 1,
+      `the replica holds ${onReplica!.n} of ${WRITES + 1} writes`,
+    );
+    return (
+      `started in ${startedIn}; read from again by A after ${seconds(back.get('a')!)} and by B ` +
+      `after ${seconds(back.get('b')!)} ("reads go to the replica" logged ${logged.join(' and ')} ` +
+      `times in all); it holds ` +
+      `all ${WRITES + 1} pin codes written`
+    );
+  });
+
+  await check('stop: both exit 0 on SIGTERM', async () => {
+    const exits = await Promise.all([procA.stop('SIGTERM'), procB.stop('SIGTERM')]);
+    expect(
+      exits.every((e) => e.code === 0),
+      `exits: ${JSON.stringify(exits)}`,
+    );
+    return `the read pools and their monitors closed with the rest; (f)-(i) took ${seconds(performance.now() - t0)} with the clusters made`;
+  });
+  await haproxy.stop('SIGTERM');
+  await clusters.remove();
+  clusters = undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
 // The run
 
 const work = await mkdtemp(path.join(tmpdir(), 'cluster-check-'));
 let database: Awaited<ReturnType<typeof createDatabase>> | undefined;
+/** The primary and replica clusters of (f)-(i), in a folder of their own. */
+let clusters: Clusters | undefined;
 let cleanedUp = false;
 
 async function cleanUp() {
@@ -311,6 +748,7 @@ async function cleanUp() {
   cleanedUp = true;
   for (const p of procs) if (p.running) await p.stop('SIGKILL');
   await database?.drop().catch((err: Error) => console.error(`could not drop: ${err.message}`));
+  await clusters?.remove();
   await rm(work, { recursive: true, force: true });
 }
 process.once('SIGINT', () => {
@@ -360,7 +798,7 @@ async function run() {
   const adminPassword = `Cluster-${randomBytes(9).toString('base64url')}`;
 
   /** An instance of the built server on port 0 (it logs the port it took). */
-  async function startInstance(name: string): Promise<Proc> {
+  async function startInstance(name: string, env: Record<string, string> = {}): Promise<Proc> {
     const dataDir = path.join(work, `data-${name}`);
     await mkdir(dataDir);
     const child = spawn(process.execPath, ['--enable-source-maps', BUNDLE], {
@@ -380,6 +818,7 @@ async function run() {
         TRUST_PROXY: '127.0.0.1',
         LOG_LEVEL: 'info',
         SHUTDOWN_TIMEOUT_MS: '10000',
+        ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -662,6 +1101,8 @@ async function run() {
     return `in ${seconds(performance.now() - t0)}`;
   });
   await haproxy.stop('SIGTERM');
+
+  await replicaChecks({ startInstance, haproxyBin, adminEmail, adminPassword });
 }
 
 /** The HAProxy config of docs/operations.md, with both instances and quick health checks. */

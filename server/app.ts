@@ -3,6 +3,7 @@ import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
+import type { Replica } from './db/replica';
 import { createBackgroundTasks, type BackgroundTasks } from './lib/background';
 import { REQUEST_ID_HEADER, RequestLogController, requestIdFor } from './lib/logging';
 import { createMailer, type Mailer } from './lib/mailer';
@@ -15,6 +16,7 @@ import bundles from './plugins/bundles';
 import envelopePlugin from './plugins/envelope';
 import errorsPlugin, { sendError } from './plugins/errors';
 import openapiPlugin from './plugins/openapi';
+import readReplicaPlugin from './plugins/readReplica';
 import securityHeaders from './plugins/securityHeaders';
 import uploadsPlugin from './plugins/uploads';
 import accessoriesModule from './modules/accessories';
@@ -67,6 +69,11 @@ declare module 'fastify' {
 export interface BuildAppOptions {
   config: AppConfig;
   db: Database;
+  /**
+   * The streaming replica of DATABASE_READ_URL (server/db/replica.ts `openReplica`), closed by
+   * the caller: read calls read from it through `request.readDb`.
+   */
+  replica?: Replica;
   /** The server's pino logger (server/lib/logging.ts `createLogger`); none: nothing is logged. */
   logger?: FastifyBaseLogger;
   mailer?: Mailer;
@@ -103,6 +110,8 @@ export async function buildApp(opts: BuildAppOptions) {
 
   app.decorate('config', opts.config);
   app.decorate('db', opts.db);
+  // Before the modules: they make their read repositories on it (plugins/readReplica.ts).
+  await app.register(readReplicaPlugin, { replica: opts.replica });
   app.decorate(
     'mailer',
     opts.mailer ??

@@ -8,6 +8,13 @@ export interface AppConfig {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /**
+   * A streaming replica of DATABASE_URL's server (DATABASE_READ_URL): lists, totals, searches,
+   * exports, reports and the dashboard read from it while it keeps up (server/db/replica.ts).
+   */
+  databaseReadUrl?: string;
+  /** How far behind the primary the replica may be and still be read from, in ms. */
+  databaseReadMaxLagMs: number;
   /** PostgreSQL connections per instance. */
   databasePoolSize: number;
   /** PostgreSQL: the longest one statement may run, in ms (0: no limit). */
@@ -63,6 +70,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: env.HOST || '127.0.0.1',
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseReadUrl: readReplicaUrl(env),
+    databaseReadMaxLagMs: wholeNumber(env, 'DATABASE_READ_MAX_LAG_MS', 2000, 100, 600_000),
     databasePoolSize: wholeNumber(env, 'DATABASE_POOL_SIZE', 10, 1, 200),
     statementTimeoutMs: wholeNumber(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 5000, 0, 600_000),
     jwtSecret: env.JWT_SECRET || persistentSecret(dataDir, 'jwt-secret'),
@@ -77,6 +86,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     validateResponses: env.VALIDATE_RESPONSES === 'true',
     heapGrowingPercent: wholeNumber(env, 'HEAP_GROWING_PERCENT', 10, 0, 1000),
   };
+}
+
+/** DATABASE_READ_URL, which only means something beside DATABASE_URL. */
+function readReplicaUrl(env: NodeJS.ProcessEnv): string | undefined {
+  if (!env.DATABASE_READ_URL) return undefined;
+  if (!env.DATABASE_URL) {
+    throw new Error(
+      'DATABASE_READ_URL is a replica of the PostgreSQL server of DATABASE_URL: set DATABASE_URL too.',
+    );
+  }
+  return env.DATABASE_READ_URL;
 }
 
 function parseTrustProxy(value: string | undefined): boolean | string {

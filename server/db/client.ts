@@ -35,7 +35,7 @@ export const migrationsFolder = path.join(
  * look-up by index costs little more than a scan; at 4 the planner reads 500 000 counters in a
  * row rather than look up the 2 800 customers a common surname matches.
  */
-const RANDOM_PAGE_COST = 1.1;
+export const RANDOM_PAGE_COST = 1.1;
 
 /** Any number; all instances must agree on it so that only one migrates at a time. */
 const MIGRATION_LOCK_ID = 727_001;

@@ -1,5 +1,6 @@
 import axios, { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { HttpError } from 'react-admin';
+import { laterLsn, READ_AFTER_HEADER } from '@shared/lsn';
 import {
   API_PREFIX,
   DOWNLOAD_CUT,
@@ -43,12 +44,28 @@ export const api = axios.create({
   transitional: { clarifyTimeoutError: true },
 });
 
+/**
+ * The database position of this panel's latest write, as the server answered it (only with a
+ * read replica, DATABASE_READ_URL): sent with every call, so that a list read right after a save
+ * comes from a database that already holds it (docs/operations.md, "Reads on a replica").
+ */
+let readAfter: string | undefined;
+
 api.interceptors.request.use((config) => {
   const token = session.getToken();
   if (token) config.headers.set('Authorization', `Bearer ${token}`);
+  if (readAfter) config.headers.set(READ_AFTER_HEADER, readAfter);
   return config;
 });
 
+/** Keeps the latest write position an answer carries (a refusal carries none). */
+function rememberReadAfter(response: AxiosResponse): AxiosResponse {
+  const position = response.headers[READ_AFTER_HEADER.toLowerCase()] as unknown;
+  if (typeof position === 'string') readAfter = laterLsn(readAfter, position);
+  return response;
+}
+
+api.interceptors.response.use(rememberReadAfter);
 api.interceptors.response.use(checkEnvelope, toHttpError);
 
 function succeeded(answer: ApiAnswer, envelope: Envelope): boolean {

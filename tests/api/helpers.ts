@@ -9,6 +9,7 @@ import sharp from 'sharp';
 import { buildApp } from '@server/app';
 import { loadConfig, type AppConfig } from '@server/config';
 import { openDatabase, type Database, type DatabaseHandle } from '@server/db/client';
+import type { Replica } from '@server/db/replica';
 import {
   adminsTable,
   type AdminRole,
@@ -148,6 +149,8 @@ export async function createTestServer(
     mailer?: Mailer;
     /** A pino logger (server/lib/logging.ts options) whose lines a test reads; none by default. */
     logger?: FastifyBaseLogger;
+    /** A read replica beside the primary (server/db/replica.ts `openReplica`), closed with it. */
+    replica?: (primary: Database) => Promise<Replica>;
   } = {},
 ): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'hs-api-test-'));
@@ -169,7 +172,15 @@ export async function createTestServer(
   const uploads = uploadStoreFor(config, db);
   await ensureSuperAdmin(db, config);
   await seedCategories(db, uploads);
-  const app = await buildApp({ config, db, mailer: opts.mailer, logger: opts.logger, uploads });
+  const replica = await opts.replica?.(db);
+  const app = await buildApp({
+    config,
+    db,
+    replica,
+    mailer: opts.mailer,
+    logger: opts.logger,
+    uploads,
+  });
   await app.ready();
 
   async function login(email: string, password: string): Promise<string> {
@@ -252,6 +263,7 @@ export async function createTestServer(
     },
     async close() {
       await app.close();
+      await replica?.close();
       await handle.close();
       await drop();
       await rm(dataDir, { recursive: true, force: true });

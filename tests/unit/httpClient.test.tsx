@@ -91,6 +91,31 @@ describe('the HTTP client (axios)', () => {
     });
   });
 
+  it("sends back its latest write's database position, so that a list read next holds it", async () => {
+    // With a read replica the server answers a write with X-Read-After (docs/operations.md).
+    const saved = (position: string) => () =>
+      new Response(JSON.stringify({ statusCode: 200, message: 'Saved' }), {
+        headers: { 'content-type': 'application/json', 'x-read-after': position },
+      });
+    const list = () => apiRequest({ method: 'GET', path: 'pincode/get-paginated-pincodes' });
+    const sentLast = () => calls.at(-1)!.headers.get('x-read-after');
+
+    answers.push(saved('1/1A2B3C0'));
+    await apiRequest({ method: 'POST', path: 'pincode/add', body: { pinCode: '110001' } });
+    await list();
+    expect(sentLast()).toBe('1/1A2B3C0');
+
+    // A slower answer of an earlier write does not take it back; a later write moves it on.
+    answers.push(saved('0/FFFFFFF0'));
+    await apiRequest({ method: 'POST', path: 'pincode/edit', body: { pinCode: '110002' } });
+    await list();
+    expect(sentLast()).toBe('1/1A2B3C0');
+    answers.push(saved('1/1A2C000'));
+    await apiRequest({ method: 'POST', path: 'pincode/add', body: { pinCode: '110003' } });
+    await list();
+    expect(sentLast()).toBe('1/1A2C000');
+  });
+
   it('gives up on an ordinary call after 30 s with a message a person can act on', async () => {
     vi.useFakeTimers();
     answers.push(silence);

@@ -56,7 +56,7 @@ const duesRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: 'orders' }, schema: { querystring: duesQuery, response: duesAnswer } },
     async (request) => {
       const { page, limit, ...filter } = request.query;
-      const { customers, totals } = await duesPage(db, filter, page, limit);
+      const { customers, totals } = await duesPage(request.readDb, filter, page, limit);
       return ok('Dues', { customers, ...pagingResult(totals.customers, page, limit), totals });
     },
   );
@@ -74,7 +74,7 @@ const duesRoutes: FastifyPluginAsyncZod = async (app) => {
       sendCsv(request, reply, {
         name: 'dues',
         columns: CSV_COLUMNS,
-        batches: duesBatches(db, request.query, EXPORT_BATCH),
+        batches: duesBatches(request.readDb, request.query, EXPORT_BATCH),
       }),
   );
 
@@ -86,7 +86,7 @@ const duesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { page, limit } = request.query;
-      const { customers, total, days } = await lowBalancePage(db, request.query);
+      const { customers, total, days } = await lowBalancePage(request.readDb, request.query);
       return ok('Low balance', {
         customers,
         ...pagingResult(total, page, limit),
@@ -98,7 +98,7 @@ const duesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/summary',
     { config: { access: 'orders' }, schema: { response: summaryAnswer } },
-    async () => ok('Accounts summary', await accountSummary(db)),
+    async (request) => ok('Accounts summary', await accountSummary(request.readDb)),
   );
 
   app.get(

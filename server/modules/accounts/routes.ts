@@ -174,11 +174,11 @@ const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { userId } = request.params;
-      if (!(await customerExists(db, userId))) throw notFound(NO_CUSTOMER);
+      if (!(await customerExists(request.readDb, userId))) throw notFound(NO_CUSTOMER);
       return sendCsv(request, reply, {
         name: 'ledger',
         columns: CSV_COLUMNS,
-        batches: entryBatches(db, userId, EXPORT_BATCH),
+        batches: entryBatches(request.readDb, userId, EXPORT_BATCH),
       });
     },
   );

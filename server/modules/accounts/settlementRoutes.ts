@@ -86,7 +86,7 @@ const settlementRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { page, limit } = request.query;
-      const { rows, total } = await importsPage(db, page, limit);
+      const { rows, total } = await importsPage(request.readDb, page, limit);
       return ok('Settlement imports', {
         imports: rows.map((i) => ({
           _id: i.id,
@@ -108,7 +108,7 @@ const settlementRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access }, schema: { querystring: linesQuery, response: answers(linesPageAnswer) } },
     async (request) => {
       const { page, limit, status, importId } = request.query;
-      const { rows, total } = await linesPage(db, { status, importId }, page, limit);
+      const { rows, total } = await linesPage(request.readDb, { status, importId }, page, limit);
       return ok('Settlement lines', {
         lines: rows.map(lineDto),
         ...pagingResult(total, page, limit),

@@ -25,6 +25,7 @@ import {
   statementParams,
   type StatementDto,
 } from './statementSchemas';
+import { readRepository } from '../../plugins/readReplica';
 
 export const STATEMENTS_BUSY =
   'Many PDFs are being prepared right now. Please try again in a minute.';
@@ -87,6 +88,7 @@ const toDto = (r: StatementListRow, month: string): StatementDto => ({
 const statementRoutes: FastifyPluginAsyncZod<{ turns?: PdfTurns }> = async (app, opts) => {
   const turns = opts.turns ?? createPdfTurns();
   const statements = createStatementRepository(app.db);
+  const readStatements = readRepository(app, statements, createStatementRepository);
   const business = createBusinessRepository(app.db);
 
   app.get(
@@ -170,7 +172,12 @@ const statementRoutes: FastifyPluginAsyncZod<{ turns?: PdfTurns }> = async (app,
     async (request) => {
       const { page, limit, search } = request.query;
       const month = statementMonth(request.query.month);
-      const { rows, total } = await statements.list(month, page, limit, search || undefined);
+      const { rows, total } = await readStatements(request).list(
+        month,
+        page,
+        limit,
+        search || undefined,
+      );
       return ok(`Statements of ${month.label}`, {
         statements: rows.map((r) => toDto(r, month.key)),
         month: month.key,

@@ -26,6 +26,7 @@ import {
   viewAllUsersQuery,
 } from './schemas';
 import { ADMIN_FIELDS, diffRecords, editedWords } from '../../plugins/auditWords';
+import { readRepository } from '../../plugins/readReplica';
 
 const DUPLICATE_EMAIL = 'An admin with this e-mail already exists.';
 const NOT_FOUND = 'This admin user does not exist.';
@@ -63,6 +64,7 @@ const AUDIT_CSV_COLUMNS: CsvColumn<AuditRow>[] = [
 
 const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = createAdminUserRepository(app.db);
+  const reads = readRepository(app, repo, createAdminUserRepository);
   const superAdmin = { access: 'superAdmin' as const };
 
   async function writeErrors<T>(work: () => Promise<T>): Promise<T> {
@@ -85,7 +87,7 @@ const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const q = request.query;
-      const { rows, total } = await repo.list({
+      const { rows, total } = await reads(request).list({
         status: activeOrInactive(q.status),
         search: q.search || undefined,
         sort: q.sort,
@@ -115,7 +117,7 @@ const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       return sendCsv(request, reply, {
         name: 'admin-users',
         columns: ADMIN_CSV_COLUMNS,
-        batches: repo.exportAdmins(
+        batches: reads(request).exportAdmins(
           {
             status: activeOrInactive(q.status),
             search: q.search || undefined,
@@ -218,7 +220,7 @@ const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const q = request.query;
-      const { rows, total } = await repo.auditLog({
+      const { rows, total } = await reads(request).auditLog({
         adminId: q.adminId || undefined,
         resource: q.resource || undefined,
         from: q.from,
@@ -248,7 +250,7 @@ const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       return sendCsv(request, reply, {
         name: 'audit-log',
         columns: AUDIT_CSV_COLUMNS,
-        batches: repo.exportAuditLog(
+        batches: reads(request).exportAuditLog(
           {
             adminId: q.adminId || undefined,
             resource: q.resource || undefined,

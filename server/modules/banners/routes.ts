@@ -24,6 +24,7 @@ import {
   getBannerParams,
   oneBanner,
 } from './schemas';
+import { readRepository } from '../../plugins/readReplica';
 
 export const MAX_BANNER_IMAGES = 10;
 
@@ -40,6 +41,7 @@ const NO_CATEGORY = 'This category does not exist. Choose another category or Ho
 /** Banner calls (spec 000 §7): every answer, errors included, spells the code `statuscode`. */
 const bannerRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = createBannerRepository(app.db);
+  const reads = readRepository(app, repo, createBannerRepository);
   const config = { access: 'banners', envelope: 'statuscode' } as const;
 
   /** '' and 123456789 are the Home banners (null); any other id must be a category. */
@@ -89,7 +91,12 @@ const bannerRoutes: FastifyPluginAsyncZod = async (app) => {
       const q = request.query;
       const categoryId = await resolvePlace(request.params.id);
       const status = activeOrInactive(q.status);
-      const { rows, total } = await repo.list({ ...q, categoryId, status, order: q.sortOrder });
+      const { rows, total } = await reads(request).list({
+        ...q,
+        categoryId,
+        status,
+        order: q.sortOrder,
+      });
       return ok('Banners', {
         banners: rows.map(toBannerDto),
         ...pagingResult(total, q.page, q.limit),
@@ -116,7 +123,7 @@ const bannerRoutes: FastifyPluginAsyncZod = async (app) => {
       return sendCsv(request, reply, {
         name: 'banners',
         columns: BANNER_CSV_COLUMNS,
-        batches: repo.exportRows(
+        batches: reads(request).exportRows(
           { categoryId, status, search: q.search || undefined, sort: q.sort, order: q.sortOrder },
           CSV_BATCH,
         ),

@@ -17,6 +17,7 @@ import {
   viewAllCategoriesQuery,
 } from './schemas';
 import { CATEGORY_FIELDS, diffRecords, editedWords } from '../../plugins/auditWords';
+import { readRepository } from '../../plugins/readReplica';
 
 const CATEGORY_CSV_COLUMNS: CsvColumn<CategoryRow>[] = [
   { header: 'Name', cell: (c) => c.name },
@@ -29,7 +30,12 @@ const CATEGORY_CSV_COLUMNS: CsvColumn<CategoryRow>[] = [
 
 const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = createCategoryRepository(app.db);
-  const ecommerceCategories = createEcommerceCategoryList(app.db);
+  const reads = readRepository(app, repo, createCategoryRepository);
+  const ecommerceCategories = readRepository(
+    app,
+    createEcommerceCategoryList(app.db),
+    createEcommerceCategoryList,
+  );
 
   async function writeErrors<T>(work: () => Promise<T>): Promise<T> {
     try {
@@ -60,10 +66,10 @@ const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
       const q = request.query;
       const status = activeOrInactive(q.status);
       if (q.kind === 'ecommerce') {
-        const result = await ecommerceCategories({ ...q, status });
+        const result = await ecommerceCategories(request)({ ...q, status });
         return ok('Categories', result);
       }
-      const { rows, total } = await repo.list({ ...q, status, order: q.sortOrder });
+      const { rows, total } = await reads(request).list({ ...q, status, order: q.sortOrder });
       return ok('Categories', {
         categories: rows.map(toCategoryDto),
         ...pagingResult(total, q.page, q.limit),
@@ -87,7 +93,7 @@ const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
       return sendCsv(request, reply, {
         name: 'categories',
         columns: CATEGORY_CSV_COLUMNS,
-        batches: repo.exportRows(
+        batches: reads(request).exportRows(
           { status, search: q.search || undefined, sort: q.sort, order: q.sortOrder },
           CSV_BATCH,
         ),

@@ -17,6 +17,7 @@ import {
   creditNotePage,
   creditNotesQuery,
 } from './schemas';
+import { readRepository } from '../../plugins/readReplica';
 
 const NOTE_NOT_FOUND = 'This credit note does not exist.';
 const ORDER_NOT_FOUND = 'This order does not exist.';
@@ -42,6 +43,7 @@ const noteAnswer: FastifySchema['response'] = fileAnswer(
  */
 const creditNoteRoutes: FastifyPluginAsyncZod = async (app) => {
   const notes = createCreditNoteRepository(app.db);
+  const readNotes = readRepository(app, notes, createCreditNoteRepository);
 
   app.get(
     '/credit-note/:creditNoteId',
@@ -74,9 +76,10 @@ const creditNoteRoutes: FastifyPluginAsyncZod = async (app) => {
       const { from, to, page, limit } = request.query;
       const start = indiaMidnight(from);
       const end = indiaMidnight(nextDay(to));
-      const totals = await notes.totals(start, end);
+      const totals = await readNotes(request).totals(start, end);
       const total = totals.credit.count + totals.debit.count;
-      const rows = total > (page - 1) * limit ? await notes.page(start, end, page, limit) : [];
+      const rows =
+        total > (page - 1) * limit ? await readNotes(request).page(start, end, page, limit) : [];
       return ok('Credit notes', {
         creditNotes: rows.map(toNoteDto),
         ...pagingResult(total, page, limit),

@@ -28,7 +28,7 @@ const noteRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { page, limit } = request.query;
-      const found = await customerNotePage(app.db, request.params.id, page, limit);
+      const found = await customerNotePage(request.readDb, request.params.id, page, limit);
       if (!found) throw notFound(NOT_FOUND);
       return ok('Notes', {
         notes: found.rows.map(toNoteDto),

@@ -33,6 +33,7 @@ import {
   userUpdateUserStatusBody,
 } from './schemas';
 import { CUSTOMER_FIELDS, STATUS_FIELD, diffRecords, editedWords } from '../../plugins/auditWords';
+import { readRepository } from '../../plugins/readReplica';
 
 const NOT_FOUND = 'This user does not exist.';
 
@@ -57,11 +58,13 @@ const CUSTOMER_CSV_COLUMNS: CsvColumn<CustomerRow>[] = [
 
 const customerRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = createCustomerRepository(app.db);
+  const reads = readRepository(app, repo, createCustomerRepository);
   const access = 'userManagement' as const;
   // New order (issue 37) finds the caller: the Orders group searches and reads customers too.
   const readers = ['userManagement', 'orders'] as const;
 
   async function page(
+    from: typeof repo,
     statuses: CustomerStatus[] | undefined,
     q: {
       page: number;
@@ -71,7 +74,7 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       sort?: keyof typeof CUSTOMER_SORTS;
     },
   ) {
-    return repo.list({
+    return from.list({
       statuses,
       search: q.search || undefined,
       sort: q.sort ?? 'createdAt',
@@ -93,8 +96,14 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const q = request.query;
       const status = q.status || 'Active';
-      const { rows, total } = await page(status === 'All' ? undefined : [status], q);
-      const addresses = q.withAddress ? await repo.defaultAddresses(rows.map((r) => r.id)) : null;
+      const { rows, total } = await page(
+        reads(request),
+        status === 'All' ? undefined : [status],
+        q,
+      );
+      const addresses = q.withAddress
+        ? await reads(request).defaultAddresses(rows.map((r) => r.id))
+        : null;
       return ok('Users', {
         users: rows.map((row) => {
           const user = toCustomerDto(row);
@@ -124,7 +133,7 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       return sendCsv(request, reply, {
         name: 'users',
         columns: CUSTOMER_CSV_COLUMNS,
-        batches: repo.exportRows(
+        batches: reads(request).exportRows(
           {
             statuses: status === 'All' ? undefined : [status],
             search: q.search || undefined,
@@ -149,7 +158,11 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const q = request.query;
       const status = q.status || 'Inactive';
-      const { rows, total } = await page(status === 'All' ? undefined : [status], q);
+      const { rows, total } = await page(
+        reads(request),
+        status === 'All' ? undefined : [status],
+        q,
+      );
       return ok('Users', {
         users: rows.map(toInactiveUserDto),
         ...pagingResult(total, q.page, q.limit),

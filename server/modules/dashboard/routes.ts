@@ -4,6 +4,7 @@ import { answers } from '../../lib/responses';
 import { mayCall } from '../../permissions';
 import { createDashboardRepository } from './repository';
 import { dashboardData, ordersByFilter, ordersByFilterQuery } from './schemas';
+import { readRepository } from '../../plugins/readReplica';
 
 /** How many recent orders and tickets the dashboard shows. */
 const RECENT = 5;
@@ -13,7 +14,7 @@ const RECENT = 5;
  * trigger-kept counters and the daily rollup, never from counting orders or customers.
  */
 const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
-  const repo = createDashboardRepository(app.db);
+  const reads = readRepository(app, createDashboardRepository(app.db), createDashboardRepository);
 
   // The dashboard is every admin's first screen: the counts are for all of them, the recent
   // orders and tickets only for those who may open those screens (empty lists otherwise).
@@ -22,6 +23,7 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: 'signedIn' }, schema: { response: answers(dashboardData) } },
     async (request) => {
       const caller = request.admin!;
+      const repo = reads(request);
       const [customers, orders, recentOrders, recentSupports] = await Promise.all([
         repo.customerCounts(),
         repo.orderCounts(),
@@ -54,7 +56,7 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { type } = request.query;
-      return ok('Orders by filter', { type, buckets: await repo.ordersByPeriod(type) });
+      return ok('Orders by filter', { type, buckets: await reads(request).ordersByPeriod(type) });
     },
   );
 };

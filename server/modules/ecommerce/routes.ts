@@ -4,10 +4,11 @@ import { answers } from '../../lib/responses';
 import { pagingResult, activeOrInactive } from '../../lib/validation';
 import { createEcommerceRepository, toProductDto } from './repository';
 import { productsPage, productsQuery } from './schemas';
+import { readRepository } from '../../plugins/readReplica';
 
 /** Routes of this area: see docs/api.md, "E-commerce (spec 001)". */
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const repo = createEcommerceRepository(app.db);
+  const reads = readRepository(app, createEcommerceRepository(app.db), createEcommerceRepository);
 
   app.get(
     '/admin-get-all-products',
@@ -22,7 +23,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const q = request.query;
       const status = activeOrInactive(q.status);
-      const { rows, total } = await repo.listProducts({
+      const { rows, total } = await reads(request).listProducts({
         status,
         search: q.search || undefined,
         // Newest first unless a sort is asked for; a sort without sortOrder is ascending.

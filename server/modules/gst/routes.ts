@@ -12,6 +12,7 @@ import { gstr1Csv, gstr1Json, gstr1Summary, gstr1Zip } from './files';
 import { returnPeriod, type Gstr1Table } from './gstr1';
 import { createGstr1Repository } from './repository';
 import { gstr1Query, gstr1Summary as gstr1SummaryDto, gstr1SummaryQuery } from './schemas';
+import { readRepository } from '../../plugins/readReplica';
 
 export const GSTR1_BUSY =
   'Many GSTR-1 and PDF downloads are being prepared right now. Please try again in a minute.';
@@ -127,7 +128,7 @@ function streamed<T>(
 const gstRoutes: FastifyPluginAsyncZod<{ turns?: PdfTurns }> = async (app, opts) => {
   /** The server's turns for long downloads (server/lib/pdfTurns.ts), shared with the PDFs. */
   const turns = opts.turns ?? createPdfTurns();
-  const gstr1 = createGstr1Repository(app.db);
+  const gstr1 = readRepository(app, createGstr1Repository(app.db), createGstr1Repository);
   const business = createBusinessRepository(app.db);
   const settings = createDeliverySettingsRepository(app.db);
   /** The rate of what has no rate of its own or of its category (documents not yet built). */
@@ -175,7 +176,7 @@ const gstRoutes: FastifyPluginAsyncZod<{ turns?: PdfTurns }> = async (app, opts)
         endTurn();
         throw err;
       }
-      const source = gstr1.source(month.start, to, {
+      const source = gstr1(request).source(month.start, to, {
         defaultRatePercent: rate,
         signal: abort.signal,
       });
@@ -202,7 +203,9 @@ const gstRoutes: FastifyPluginAsyncZod<{ turns?: PdfTurns }> = async (app, opts)
       const gstin = await sellerGstin();
       const endTurn = await turns.take(request.log, 'gstr1-summary', GSTR1_BUSY);
       try {
-        const source = gstr1.source(month.start, to, { defaultRatePercent: await defaultRate() });
+        const source = gstr1(request).source(month.start, to, {
+          defaultRatePercent: await defaultRate(),
+        });
         const figures = await gstr1Summary(source);
         return ok(`GSTR-1 of ${month.label}${provisional ? ' (provisional)' : ''}`, {
           month: month.key,

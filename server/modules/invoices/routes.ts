@@ -10,6 +10,7 @@ import type { InvoiceDocument } from './document';
 import { createInvoicePdf, renderInvoice } from './pdf';
 import { createInvoiceRepository } from './repository';
 import { invoiceParams, MOST_INVOICE_DAYS, rangeQuery } from './schemas';
+import { readRepository } from '../../plugins/readReplica';
 
 /** The most invoices one download of order/invoices covers (and MOST_INVOICE_DAYS days). */
 export const MOST_INVOICES = 2_000;
@@ -63,6 +64,7 @@ const invoiceRoutes: FastifyPluginAsyncZod<{ turns?: PdfTurns }> = async (app, o
   /** The server's turns for long PDFs (server/lib/pdfTurns.ts), shared with the job sheets. */
   const turns = opts.turns ?? createPdfTurns();
   const invoices = createInvoiceRepository(app.db);
+  const readInvoices = readRepository(app, invoices, createInvoiceRepository);
   const settings = createDeliverySettingsRepository(app.db);
   /** The rate of what has no rate of its own or of its category: the delivery settings' GST. */
   const defaultRate = async () => (await settings.getCharge()).gst;
@@ -118,7 +120,7 @@ const invoiceRoutes: FastifyPluginAsyncZod<{ turns?: PdfTurns }> = async (app, o
       const start = indiaMidnight(from);
       const end = indiaMidnight(nextDay(to));
       const days = from === to ? `on ${dayText(from)}` : `from ${dayText(from)} to ${dayText(to)}`;
-      const total = await invoices.countIssued(start, end);
+      const total = await readInvoices(request).countIssued(start, end);
       if (total === 0) throw notFound(`No invoices were issued ${days}.`);
       if (total > MOST_INVOICES) {
         throw badRequest(
@@ -141,7 +143,7 @@ const invoiceRoutes: FastifyPluginAsyncZod<{ turns?: PdfTurns }> = async (app, o
         return reply.code(204).send();
       }
       // The invoices counted: those issued meanwhile (today's) wait for the next download.
-      const batches = invoices.documents(start, end, {
+      const batches = readInvoices(request).documents(start, end, {
         size: INVOICE_BATCH,
         limit: total,
         defaultRatePercent: await defaultRate(),

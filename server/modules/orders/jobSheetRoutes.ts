@@ -8,6 +8,7 @@ import { findSheetService, jobSheetBatches, sheetHeading } from './jobSheetRows'
 import { jobFilter } from './filters';
 import { createOrderRepository } from './repository';
 import { jobSheetQuery, serviceParams } from './schemas';
+import { readRepository } from '../../plugins/readReplica';
 
 export interface JobSheetRoutesOptions {
   /** Jobs read per query (SHEET_BATCH); tests make it small to cross many batches. */
@@ -38,7 +39,7 @@ const sheetAnswer: FastifySchema['response'] = fileAnswer(
  * base64 sheet of the spec.
  */
 const jobSheetRoutes: FastifyPluginAsyncZod<JobSheetRoutesOptions> = async (app, opts) => {
-  const repo = createOrderRepository(app.db);
+  const reads = readRepository(app, createOrderRepository(app.db), createOrderRepository);
   const turns = opts.turns ?? createPdfTurns();
 
   app.get(
@@ -52,6 +53,7 @@ const jobSheetRoutes: FastifyPluginAsyncZod<JobSheetRoutesOptions> = async (app,
       },
     },
     async (request, reply) => {
+      const repo = reads(request);
       const service = await findSheetService(app.db, request.params.serviceId);
       if (!service) throw notFound('This service does not exist.');
       const filter = jobFilter(request.params.serviceId, request.query);

@@ -38,6 +38,7 @@ import {
   updateStatusBody,
 } from './schemas';
 import { STATUS_FIELD, diffRecords } from '../../plugins/auditWords';
+import { readRepository } from '../../plugins/readReplica';
 
 const NOT_FOUND = 'This order does not exist.';
 const NO_SERVICE = 'This service does not exist.';
@@ -59,16 +60,18 @@ function bulkStatusMessage(updated: number, unchanged: number, status: OrderStat
 
 const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = createOrderRepository(app.db);
+  const reads = readRepository(app, repo, createOrderRepository);
   const creditNotes = createCreditNoteRepository(app.db);
   const viewers: Access = 'orders';
   const viewersAndJobs: Access = ['orders', 'assigningJobs'];
 
   /** One page of a list: newest first unless a sort field is given. */
   async function listPage(
+    from: typeof repo,
     filter: OrderFilter,
     q: { page: number; limit: number; sortOrder: 'asc' | 'desc'; sort?: OrderSort },
   ) {
-    const { rows, total } = await repo.page({
+    const { rows, total } = await from.page({
       ...filter,
       sort: q.sort ?? 'createdAt',
       order: q.sort ? q.sortOrder : 'desc',
@@ -89,7 +92,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const q = request.query;
-      const result = await listPage(ordersFilter(q), { ...q, sort: q.sortField });
+      const result = await listPage(reads(request), ordersFilter(q), { ...q, sort: q.sortField });
       return ok('Orders', result);
     },
   );
@@ -105,7 +108,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const q = request.query;
-      const result = await listPage(ordersFilter(q), { ...q, sort: q.sortField });
+      const result = await listPage(reads(request), ordersFilter(q), { ...q, sort: q.sortField });
       return ok('Orders', result);
     },
   );
@@ -130,6 +133,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       const filter = ordersFilter({ ...q, type: undefined });
       if (q.type) {
         const { orders, ...paging } = await listPage(
+          reads(request),
           { ...filter, orderType: q.type },
           { ...q, sort: q.sortField },
         );
@@ -138,8 +142,8 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const newest = { page: 1, limit: BY_TYPE_BOUND, sortOrder: 'desc' as const };
       const [fresh, reorder] = await Promise.all([
-        listPage({ ...filter, orderType: 'fresh' }, newest),
-        listPage({ ...filter, orderType: 'reorder' }, newest),
+        listPage(reads(request), { ...filter, orderType: 'fresh' }, newest),
+        listPage(reads(request), { ...filter, orderType: 'reorder' }, newest),
       ]);
       return ok('Orders by type', {
         freshOrders: fresh.orders,
@@ -151,10 +155,14 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /** An export in the list's order: newest first unless a sort field is given (as listPage). */
-  const exportOf = (filter: OrderFilter, q: { sortOrder: 'asc' | 'desc'; sort?: OrderSort }) => ({
+  const exportOf = (
+    from: typeof repo,
+    filter: OrderFilter,
+    q: { sortOrder: 'asc' | 'desc'; sort?: OrderSort },
+  ) => ({
     name: 'orders',
     columns: ORDER_CSV_COLUMNS,
-    batches: repo.exportRows(
+    batches: from.exportRows(
       { ...filter, sort: q.sort ?? 'createdAt', order: q.sort ? q.sortOrder : 'desc' },
       CSV_BATCH,
     ),
@@ -173,7 +181,11 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const q = request.query;
-      return sendCsv(request, reply, exportOf(ordersFilter(q), { ...q, sort: q.sortField }));
+      return sendCsv(
+        request,
+        reply,
+        exportOf(reads(request), ordersFilter(q), { ...q, sort: q.sortField }),
+      );
     },
   );
 
@@ -186,14 +198,14 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { userId, page, limit, status, serviceId, from, to } = request.query;
-      const found = await customerOrderPage(app.db, userId, page, limit, {
+      const found = await customerOrderPage(request.readDb, userId, page, limit, {
         status,
         categoryId: serviceId,
         from,
         to,
       });
       if (!found) throw notFound('This user does not exist.');
-      const rows = await repo.rowsOf(found.ids);
+      const rows = await reads(request).rowsOf(found.ids);
       return ok('Orders', {
         orders: rows.map(toOrderDto),
         ...pagingResult(found.total, page, limit),
@@ -334,15 +346,15 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const q = request.query;
-      const service = await findSheetService(app.db, request.params.serviceId);
+      const service = await findSheetService(request.readDb, request.params.serviceId);
       if (!service) throw notFound(NO_SERVICE);
       const filter = jobFilter(request.params.serviceId, q);
-      const page = await listPage(filter, q);
+      const page = await listPage(reads(request), filter, q);
       if (!q.wantPdf) return ok('Jobs', page);
 
       // The jobs of the filter, not only the page, up to INLINE_SHEET_JOBS (the sheet says when
       // it is cut); the panel downloads the whole sheet streamed from order/job-sheet.
-      const pdf = await inlineJobSheet(repo, service, filter);
+      const pdf = await inlineJobSheet(reads(request), service, filter);
       return ok('Jobs', { ...page, pdf: pdf.toString('base64') });
     },
   );
@@ -358,7 +370,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const slots = await repo.openJobSlots(request.params.serviceId, JOB_SLOTS_BOUND);
+      const slots = await reads(request).openJobSlots(request.params.serviceId, JOB_SLOTS_BOUND);
       return ok('Job slots', { slots });
     },
   );
@@ -377,8 +389,8 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const q = request.query;
       const { serviceId } = request.params;
-      if (!(await findSheetService(app.db, serviceId))) throw notFound(NO_SERVICE);
-      return sendCsv(request, reply, exportOf(jobFilter(serviceId, q), q));
+      if (!(await findSheetService(request.readDb, serviceId))) throw notFound(NO_SERVICE);
+      return sendCsv(request, reply, exportOf(reads(request), jobFilter(serviceId, q), q));
     },
   );
 };

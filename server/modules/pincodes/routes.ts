@@ -16,6 +16,7 @@ import {
   onePincode,
 } from './schemas';
 import { PINCODE_FIELDS, diffRecords, editedWords } from '../../plugins/auditWords';
+import { readRepository } from '../../plugins/readReplica';
 
 /**
  * Pin codes are searched by the digits they start with, or (issue 37) by words of their area
@@ -38,6 +39,7 @@ const PINCODE_CSV_COLUMNS: CsvColumn<PincodeRow>[] = [
 
 const pincodeRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = createPincodeRepository(app.db);
+  const reads = readRepository(app, repo, createPincodeRepository);
 
   async function writeErrors<T>(work: () => Promise<T>): Promise<T> {
     try {
@@ -63,7 +65,7 @@ const pincodeRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const q = request.query;
       const status = activeOrInactive(q.status);
-      const { rows, total } = await repo.list({
+      const { rows, total } = await reads(request).list({
         status,
         ...searchOf(q.search),
         sort: q.sort,
@@ -94,7 +96,7 @@ const pincodeRoutes: FastifyPluginAsyncZod = async (app) => {
       return sendCsv(request, reply, {
         name: 'pincodes',
         columns: PINCODE_CSV_COLUMNS,
-        batches: repo.exportRows(
+        batches: reads(request).exportRows(
           { status, ...searchOf(q.search), sort: q.sort, order: q.sortOrder },
           CSV_BATCH,
         ),

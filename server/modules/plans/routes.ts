@@ -19,6 +19,7 @@ import {
   updatePlanBody,
 } from './schemas';
 import { PLAN_FIELDS, diffRecords, editedWords } from '../../plugins/auditWords';
+import { readRepository } from '../../plugins/readReplica';
 
 const PLAN_CSV_COLUMNS: CsvColumn<PlanRow>[] = [
   { header: 'Name', cell: (p) => p.name },
@@ -30,6 +31,7 @@ const PLAN_CSV_COLUMNS: CsvColumn<PlanRow>[] = [
 
 const planRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = createPlanRepository(app.db);
+  const reads = readRepository(app, repo, createPlanRepository);
 
   // The spec's plan list puts its items in `data` and the paging at the top level.
   app.get(
@@ -44,7 +46,7 @@ const planRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const q = request.query;
       const status = activeOrInactive(q.status);
-      const { rows, total } = await repo.list({ ...q, status, order: q.sortOrder });
+      const { rows, total } = await reads(request).list({ ...q, status, order: q.sortOrder });
       return okAtTop('Plans', {
         data: rows.map(toPlanDto),
         ...pagingResult(total, q.page, q.limit),
@@ -68,7 +70,7 @@ const planRoutes: FastifyPluginAsyncZod = async (app) => {
       return sendCsv(request, reply, {
         name: 'plans',
         columns: PLAN_CSV_COLUMNS,
-        batches: repo.exportRows(
+        batches: reads(request).exportRows(
           { status, search: q.search || undefined, sort: q.sort, order: q.sortOrder },
           CSV_BATCH,
         ),

@@ -20,6 +20,7 @@ import {
   oneProduct,
 } from './schemas';
 import { PRODUCT_FIELDS, diffRecords, editedWords } from '../../plugins/auditWords';
+import { readRepository } from '../../plugins/readReplica';
 
 const MISSING = 'This product does not exist.';
 const TIFFIN = 'Tiffin categories sell meal plans, not products. Add a plan under Plans instead.';
@@ -27,6 +28,7 @@ const TIFFIN = 'Tiffin categories sell meal plans, not products. Add a plan unde
 /** Products of a category (spec 000 §7); the answers carry the written record. */
 const productRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = createProductRepository(app.db);
+  const reads = readRepository(app, repo, createProductRepository);
   const subCategories = createSubCategoryRepository(app.db);
 
   async function productCategory(id: string) {
@@ -76,7 +78,7 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const category = await productCategory(request.query.searchId);
-      const rows = await repo.listByCategory(category.id, request.query.limit);
+      const rows = await reads(request).listByCategory(category.id, request.query.limit);
       return ok('Products', rows.map(toProductDto));
     },
   );

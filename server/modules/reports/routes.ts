@@ -14,6 +14,7 @@ import {
   type SalesReport,
   type SalesRow,
 } from './schemas';
+import { readRepository } from '../../plugins/readReplica';
 
 /** What the first column of a sales report's CSV is headed. */
 const GROUP_HEADINGS: Record<SalesGroup, string> = {
@@ -94,15 +95,18 @@ async function* once<Row>(rows: Row[]): AsyncGenerator<Row[]> {
  * (every invoice and note of a range, streamed) — docs/api.md "Reports".
  */
 const reportRoutes: FastifyPluginAsyncZod = async (app) => {
-  const reports = createReportRepository(app.db);
+  const readReports = readRepository(app, createReportRepository(app.db), createReportRepository);
   const settings = createDeliverySettingsRepository(app.db);
 
   /** The report asked for: its rows and totals. */
-  async function salesReport(q: {
-    from: string;
-    to: string;
-    groupBy: SalesGroup;
-  }): Promise<SalesReport> {
+  async function salesReport(
+    reports: ReturnType<typeof createReportRepository>,
+    q: {
+      from: string;
+      to: string;
+      groupBy: SalesGroup;
+    },
+  ): Promise<SalesReport> {
     const { from, to, groupBy } = q;
     if (isPeriodGroup(groupBy)) {
       const rows = await reports.byPeriod(groupBy, from, to);
@@ -122,7 +126,7 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'orders' },
       schema: { querystring: salesQuery, response: answers(salesReportDto) },
     },
-    async (request) => ok('Sales', await salesReport(request.query)),
+    async (request) => ok('Sales', await salesReport(readReports(request), request.query)),
   );
 
   app.get(
@@ -138,7 +142,7 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const report = await salesReport(request.query);
+      const report = await salesReport(readReports(request), request.query);
       const total: SalesRow = {
         key: '',
         label: 'Total',
@@ -172,7 +176,7 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       return sendCsv(request, reply, {
         name: 'sales-register',
         columns: REGISTER_COLUMNS,
-        batches: reports.register(indiaMidnight(from), indiaMidnight(nextDay(to)), {
+        batches: readReports(request).register(indiaMidnight(from), indiaMidnight(nextDay(to)), {
           size: CSV_BATCH,
           defaultRatePercent,
         }),

@@ -22,6 +22,7 @@ import {
   stockMoveBody,
   summaryDto,
 } from './schemas';
+import { readRepository } from '../../plugins/readReplica';
 
 const NO_CUSTOMER = 'This customer does not exist.';
 const NO_ITEM = 'This product or accessory does not exist.';
@@ -51,6 +52,7 @@ const unitsOf = (n: number, item: { name: string }) => `${n} × ${item.name}`;
 /** The returnable-asset ledger (issue 16): balances, entries, corrections, depot stock. */
 const returnableRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = createReturnableRepository(app.db);
+  const reads = readRepository(app, repo, createReturnableRepository);
   const config = { access: 'return' } as const;
 
   /** The returnable item of this id: 404 unknown, 400 not returnable. */
@@ -83,12 +85,13 @@ const returnableRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { page, limit } = request.query;
-      const customer = await repo.findCustomer(request.params.userId);
+      const from = reads(request);
+      const customer = await from.findCustomer(request.params.userId);
       if (!customer) throw notFound(NO_CUSTOMER);
       const now = new Date();
       const [balances, entries] = await Promise.all([
-        repo.balancesOf(customer.id),
-        repo.entriesOf(customer.id, page, limit),
+        from.balancesOf(customer.id),
+        from.entriesOf(customer.id, page, limit),
       ]);
       return ok('Jars and cylinders', {
         customer: {
@@ -115,7 +118,7 @@ const returnableRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const q = request.query;
       const now = new Date();
-      const { rows, total } = await repo.outstanding({
+      const { rows, total } = await reads(request).outstanding({
         ...queryOf(q, now),
         page: q.page,
         limit: q.limit,
@@ -143,8 +146,8 @@ const returnableRoutes: FastifyPluginAsyncZod = async (app) => {
       const now = new Date();
       return sendCsv(request, reply, {
         name: 'outstanding-returnables',
-        columns: outstandingCsvColumns(await repo.serviceNames(), now),
-        batches: repo.exportRows(queryOf(request.query, now), CSV_BATCH),
+        columns: outstandingCsvColumns(await reads(request).serviceNames(), now),
+        batches: reads(request).exportRows(queryOf(request.query, now), CSV_BATCH),
       });
     },
   );
@@ -188,8 +191,8 @@ const returnableRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/stock', { config, schema: { response: answers(stockList) } }, async () =>
-    ok('Depot stock', { stock: (await repo.stock()).map(toStockDto) }),
+  app.get('/stock', { config, schema: { response: answers(stockList) } }, async (request) =>
+    ok('Depot stock', { stock: (await reads(request).stock()).map(toStockDto) }),
   );
 
   app.post(
@@ -227,8 +230,8 @@ const returnableRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/summary', { config, schema: { response: answers(summaryDto) } }, async () =>
-    ok('Jars and cylinders', await repo.summary(new Date())),
+  app.get('/summary', { config, schema: { response: answers(summaryDto) } }, async (request) =>
+    ok('Jars and cylinders', await reads(request).summary(new Date())),
   );
 };
 

@@ -16,6 +16,7 @@ import {
   returnRequestPage,
   updateReturnRequestStatusBody,
 } from './schemas';
+import { readRepository } from '../../plugins/readReplica';
 
 const NOT_FOUND = 'This return request does not exist.';
 
@@ -63,6 +64,7 @@ function alreadySettledMessage(d: ReturnDetail): string {
 /** Return requests (spec 001 §7): the list puts its paging at the top level of the answer. */
 const returnRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = createReturnRepository(app.db);
+  const reads = readRepository(app, repo, createReturnRepository);
   const config = { access: 'return' } as const;
 
   app.get(
@@ -79,7 +81,7 @@ const returnRoutes: FastifyPluginAsyncZod = async (app) => {
       const categoryId = await repo.categoryIdOfKind(CATEGORY_KINDS[q.categoryType]);
       // No category of that kind means no requests for it, not an error.
       const { rows, total } = categoryId
-        ? await repo.list({
+        ? await reads(request).list({
             categoryId,
             status: q.status,
             search: q.search || undefined,
@@ -116,7 +118,7 @@ const returnRoutes: FastifyPluginAsyncZod = async (app) => {
       const q = request.query;
       const categoryId = await repo.categoryIdOfKind(CATEGORY_KINDS[q.categoryType]);
       const batches = categoryId
-        ? repo.exportRows(
+        ? reads(request).exportRows(
             {
               categoryId,
               status: q.status,

@@ -23,6 +23,7 @@ import {
   runQuery,
   settleCashBody,
 } from './schemas';
+import { readRepository } from '../../plugins/readReplica';
 
 const NOT_FOUND = 'This rider does not exist.';
 
@@ -31,6 +32,7 @@ const jobsOf = (n: number) => `${n} open job${n === 1 ? '' : 's'}`;
 
 const riderRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = createRiderRepository(app.db);
+  const reads = readRepository(app, repo, createRiderRepository);
 
   /** The rider with its load for `day`. */
   async function riderAnswer(row: RiderRow, day: string) {
@@ -75,7 +77,7 @@ const riderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const q = request.query;
-      const { riders, total } = await repo.list({
+      const { riders, total } = await reads(request).list({
         status: q.status,
         search: q.search || undefined,
         pincode: q.pincode,
@@ -185,7 +187,7 @@ const riderRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!row) throw notFound(NOT_FOUND);
       const [rider, run] = await Promise.all([
         riderAnswer(row, date),
-        repo.run(row.id, date, shift),
+        reads(request).run(row.id, date, shift),
       ]);
       return ok(`${rider.name}'s run`, {
         rider,
@@ -206,7 +208,7 @@ const riderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { date } = request.query;
-      return ok('Cash on delivery', { date, ...(await cashWithSettlements(app.db, date)) });
+      return ok('Cash on delivery', { date, ...(await cashWithSettlements(request.readDb, date)) });
     },
   );
 
@@ -249,7 +251,7 @@ const riderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { date } = request.query;
-      return ok('Dispatch', { date, ...(await dispatchSummary(app.db, date)) });
+      return ok('Dispatch', { date, ...(await dispatchSummary(request.readDb, date)) });
     },
   );
 };

@@ -9,6 +9,7 @@ import { createRiderRepository, RUN_BOUND } from './repository';
 import { runParams, runQuery } from './schemas';
 import { renderRunSheet } from './runSheet';
 import type { RunSheetJob } from './runSheetContent';
+import { readRepository } from '../../plugins/readReplica';
 
 /**
  * What the run sheet answers, for the document: the PDF. Typed as any response schema, since
@@ -45,8 +46,8 @@ export const RUN_SHEETS_BUSY =
 const runSheetRoutes: FastifyPluginAsyncZod<{ turns?: PdfTurns }> = async (app, opts) => {
   /** The server's turns for long PDFs (server/lib/pdfTurns.ts), shared with the job sheets. */
   const turns = opts.turns ?? createPdfTurns();
-  const riders = createRiderRepository(app.db);
-  const orders = createOrderRepository(app.db);
+  const riders = readRepository(app, createRiderRepository(app.db), createRiderRepository);
+  const orders = readRepository(app, createOrderRepository(app.db), createOrderRepository);
 
   app.get(
     '/run-sheet/:riderId',
@@ -60,7 +61,7 @@ const runSheetRoutes: FastifyPluginAsyncZod<{ turns?: PdfTurns }> = async (app, 
     },
     async (request, reply) => {
       const { date, shift } = request.query;
-      const rider = await riders.findById(request.params.riderId);
+      const rider = await riders(request).findById(request.params.riderId);
       if (!rider) throw notFound('This rider does not exist.');
       const headers = {
         'content-type': 'application/pdf',
@@ -70,8 +71,8 @@ const runSheetRoutes: FastifyPluginAsyncZod<{ turns?: PdfTurns }> = async (app, 
       // HEAD runs this handler too: the headers, without laying out a sheet nobody reads.
       if (request.method === 'HEAD') return reply.headers(headers).send();
 
-      const run = await riders.run(rider.id, date, shift);
-      const accessories = await orders.accessoriesOf(run.rows.map((row) => row.order.id));
+      const run = await riders(request).run(rider.id, date, shift);
+      const accessories = await orders(request).accessoriesOf(run.rows.map((row) => row.order.id));
       const jobs: RunSheetJob[] = run.rows.map((row) => ({
         ...toOrderDto(row),
         accessories: (accessories.get(row.order.id) ?? []).map(toAccessoryDto),

@@ -11,10 +11,12 @@ import {
   getHolidaysQuery,
   holidayParams,
 } from './schemas';
+import { readRepository } from '../../plugins/readReplica';
 
 /** holiday/...: days without deliveries, for the whole business or some pin codes (issue 35). */
 const holidayRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = createHolidayRepository(app.db);
+  const reads = readRepository(app, repo, createHolidayRepository);
 
   app.get(
     '/get-holidays',
@@ -24,7 +26,7 @@ const holidayRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { from, to, page, limit } = request.query;
-      const { rows, total } = await repo.list({ from, to }, page, limit);
+      const { rows, total } = await reads(request).list({ from, to }, page, limit);
       return ok('Holidays', {
         holidays: rows.map(toHolidayDto),
         ...pagingResult(total, page, limit),

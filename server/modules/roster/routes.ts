@@ -22,6 +22,7 @@ import {
   updateSettingsBody,
 } from './schemas';
 import { createRosterSettingsRepository } from './settings';
+import { readRepository } from '../../plugins/readReplica';
 
 export interface RosterRoutesOptions {
   /** The server's turns for laying out PDFs (server/lib/pdfTurns.ts). */
@@ -56,7 +57,7 @@ async function* once<Row>(rows: Row[]): AsyncGenerator<Row[]> {
 
 /** roster/...: a day's deliveries made from the subscriptions, their counts and runs (issue 35). */
 const rosterRoutes: FastifyPluginAsyncZod<RosterRoutesOptions> = async (app, opts) => {
-  const runs = createRunRepository(app.db);
+  const runs = readRepository(app, createRunRepository(app.db), createRunRepository);
   const settings = createRosterSettingsRepository(app.db);
   const turns = opts.turns ?? createPdfTurns();
 
@@ -68,7 +69,7 @@ const rosterRoutes: FastifyPluginAsyncZod<RosterRoutesOptions> = async (app, opt
     },
     async (request) => {
       const { date, serviceId } = request.query;
-      return ok(`Deliveries for ${date}`, await dayRoster(app.db, date, serviceId));
+      return ok(`Deliveries for ${date}`, await dayRoster(request.readDb, date, serviceId));
     },
   );
 
@@ -84,7 +85,7 @@ const rosterRoutes: FastifyPluginAsyncZod<RosterRoutesOptions> = async (app, opt
     },
     async (request, reply) => {
       const { date, serviceId, format } = request.query;
-      const roster = await dayRoster(app.db, date, serviceId);
+      const roster = await dayRoster(request.readDb, date, serviceId);
       if (format === 'csv') {
         return sendCsv(request, reply, {
           name: `roster-${date}`,
@@ -142,7 +143,7 @@ const rosterRoutes: FastifyPluginAsyncZod<RosterRoutesOptions> = async (app, opt
     { config: { access: 'orders' }, schema: { querystring: runsQuery, response: runsAnswer } },
     async (request) => {
       const { page, limit } = request.query;
-      const { rows, total } = await runs.list(page, limit);
+      const { rows, total } = await runs(request).list(page, limit);
       return ok('Runs', { runs: rows.map(toRunDto), ...pagingResult(total, page, limit) });
     },
   );

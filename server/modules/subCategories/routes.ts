@@ -16,6 +16,7 @@ import {
   oneSubCategory,
 } from './schemas';
 import { SUB_CATEGORY_FIELDS, diffRecords, editedWords } from '../../plugins/auditWords';
+import { readRepository } from '../../plugins/readReplica';
 
 const ONLY_LAUNDRY = 'Only laundry categories have sub-categories.';
 const MISSING = 'This sub category does not exist.';
@@ -27,6 +28,7 @@ function inUseMessage(n: number) {
 /** Sub-categories of the laundry kind (spec 000 §7); the answers carry the written record. */
 const subCategoryRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = createSubCategoryRepository(app.db);
+  const reads = readRepository(app, repo, createSubCategoryRepository);
 
   async function laundryCategory(id: string) {
     const category = await findCategory(app.db, id);
@@ -46,7 +48,7 @@ const subCategoryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const category = await laundryCategory(request.params.categoryId);
-      const rows = await repo.listByCategory(category.id, request.query.limit);
+      const rows = await reads(request).listByCategory(category.id, request.query.limit);
       return ok('Sub categories', { subCategories: rows.map(toSubCategoryDto) });
     },
   );

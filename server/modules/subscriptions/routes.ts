@@ -39,6 +39,7 @@ import {
   subscriptionWithOrders,
 } from './schemas';
 import { createSubscription, editSubscription } from './writes';
+import { readRepository } from '../../plugins/readReplica';
 
 const NOT_FOUND = 'This subscription does not exist.';
 /** Rows read and answered per batch of the CSV: the list's largest page. */
@@ -70,7 +71,7 @@ const CSV_COLUMNS: CsvColumn<SubscriptionDto>[] = [
 
 const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
-  const paging = createSubscriptionPaging(db);
+  const paging = readRepository(app, createSubscriptionPaging(db), createSubscriptionPaging);
   const access: Access = 'orders';
 
   async function answerOf(id: string) {
@@ -105,13 +106,13 @@ const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access }, schema: { querystring: listQuery, response: answers(subscriptionPage) } },
     async (request) => {
       const { page, limit, ...filter } = request.query;
-      const { rows, total } = await paging.page(
+      const { rows, total } = await paging(request).page(
         { ...filter, search: filter.search || undefined },
         page,
         limit,
       );
       return ok('Subscriptions', {
-        subscriptions: await toSubscriptionDtos(db, rows),
+        subscriptions: await toSubscriptionDtos(request.readDb, rows),
         ...pagingResult(total, page, limit),
       });
     },
@@ -132,9 +133,12 @@ const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
       // A list page's worth at a time (not CSV_BATCH): each batch's pauses and skips are then
       // looked up by the same index plans as a page's, which the plan tests prove; a thousand ids
       // at once sit near the point where PostgreSQL would rather read those tables whole.
-      const rows = paging.exportRows({ ...q, search: q.search || undefined }, EXPORT_BATCH);
+      const rows = paging(request).exportRows(
+        { ...q, search: q.search || undefined },
+        EXPORT_BATCH,
+      );
       async function* batches() {
-        for await (const batch of rows) yield await toSubscriptionDtos(db, batch);
+        for await (const batch of rows) yield await toSubscriptionDtos(request.readDb, batch);
       }
       return sendCsv(request, reply, {
         name: 'subscriptions',

@@ -28,6 +28,7 @@ import {
   ticketListAnswer,
   ticketListQuery,
 } from './schemas';
+import { readRepository } from '../../plugins/readReplica';
 
 const TICKET_NOT_FOUND = 'This ticket does not exist.';
 
@@ -92,7 +93,8 @@ const TICKET_CSV_COLUMNS: CsvColumn<TicketListRow>[] = [
 /** Support calls (spec 001 §7): every answer, errors included, spells the code `statuscode`. */
 const supportRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = createSupportRepository(app.db);
-  const ticketList = createTicketList(app.db);
+  const reads = readRepository(app, repo, createSupportRepository);
+  const ticketList = readRepository(app, createTicketList(app.db), createTicketList);
   const config = { access: 'supports', envelope: 'statuscode' } as const;
 
   app.get(
@@ -106,7 +108,7 @@ const supportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const q = request.query;
-      const { rows, total } = await repo.listCustomers({
+      const { rows, total } = await reads(request).listCustomers({
         ...helpQuery(q),
         page: q.page,
         limit: q.limit,
@@ -135,7 +137,7 @@ const supportRoutes: FastifyPluginAsyncZod = async (app) => {
       sendCsv(request, reply, {
         name: 'supports',
         columns: SUPPORT_CSV_COLUMNS,
-        batches: repo.exportCustomers(helpQuery(request.query), CSV_BATCH),
+        batches: reads(request).exportCustomers(helpQuery(request.query), CSV_BATCH),
       }),
   );
 
@@ -145,7 +147,7 @@ const supportRoutes: FastifyPluginAsyncZod = async (app) => {
     { config, schema: { querystring: ticketListQuery, response: ticketListAnswer } },
     async (request) => {
       const { page, limit, ...filters } = request.query;
-      const { rows, total, capped } = await ticketList.page({ ...filters, page, limit });
+      const { rows, total, capped } = await ticketList(request).page({ ...filters, page, limit });
       return ok('Tickets', {
         tickets: rows.map(toTicketRowDto),
         ...pagingResult(total, page, limit),
@@ -168,7 +170,7 @@ const supportRoutes: FastifyPluginAsyncZod = async (app) => {
       sendCsv(request, reply, {
         name: 'tickets',
         columns: TICKET_CSV_COLUMNS,
-        batches: ticketList.batches(request.query, CSV_BATCH),
+        batches: ticketList(request).batches(request.query, CSV_BATCH),
       }),
   );
 
@@ -183,8 +185,9 @@ const supportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { userId, status } = request.query;
-      if (!(await repo.customerExists(userId))) throw notFound('This user does not exist.');
-      const supports = await repo.ticketsOf(userId, status || undefined);
+      if (!(await reads(request).customerExists(userId)))
+        throw notFound('This user does not exist.');
+      const supports = await reads(request).ticketsOf(userId, status || undefined);
       return ok('Supports', { supports });
     },
   );
