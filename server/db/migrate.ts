@@ -105,7 +105,12 @@ export interface MigrateOptions {
   /** The pause after the first timed-out try, doubled after each (ms; 1000 by default). */
   backoffMs?: number;
   /** Told of each step back before the pause (by default a warning on the console). */
-  onRetry?: (info: { tag: string; attempt: number; attempts: number; waitMs: number }) => void;
+  onRetry?: (info: {
+    tag: string;
+    attempt: number;
+    attempts: number;
+    waitMs: number;
+  }) => void | Promise<void>;
   /** Told of each migration applied. */
   onApplied?: (info: { tag: string; ms: number; online: boolean }) => void;
 }
@@ -171,7 +176,7 @@ export async function runMigrations(db: MigrationSql, opts: MigrateOptions): Pro
         if (!isLockTimeout(err)) throw err;
         if (attempt >= attempts) throw new MigrationLockTimeout(tag, attempts, lockTimeoutMs);
         const waitMs = backoffMs * 2 ** (attempt - 1);
-        (opts.onRetry ?? warnRetry)({ tag, attempt, attempts, waitMs });
+        await (opts.onRetry ?? warnRetry)({ tag, attempt, attempts, waitMs });
         await sleep(waitMs);
       }
     }
