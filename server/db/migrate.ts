@@ -151,9 +151,6 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Applies the pending migrations of `migrationsFolder`; returns the tags applied. */
 export async function runMigrations(db: MigrationSql, opts: MigrateOptions): Promise<string[]> {
-  const lockTimeoutMs = opts.lockTimeoutMs ?? 1000;
-  const attempts = opts.attempts ?? 6;
-  const backoffMs = opts.backoffMs ?? 1000;
   const migrations = readMigrations(opts.migrationsFolder);
   await db.exec(`CREATE SCHEMA IF NOT EXISTS drizzle;
     CREATE TABLE IF NOT EXISTS ${MIGRATIONS_TABLE} (
@@ -166,53 +163,69 @@ export async function runMigrations(db: MigrationSql, opts: MigrateOptions): Pro
   );
   const newest = last ? Number(last.created_at) : undefined;
   const pending = migrations.filter((m) => newest === undefined || newest < m.when);
+  const applied: string[] = [];
+  for (const m of pending) {
+    const started = performance.now();
+    await applyMigration(db, m, opts);
+    applied.push(m.tag);
+    opts.onApplied?.({ tag: m.tag, ms: Math.round(performance.now() - started), online: m.online });
+  }
+  return applied;
+}
 
+/**
+ * Applies one migration as runMigrations does, with its bookkeeping row unless `record` is false
+ * (scripts/migrations-check.ts runs a demonstration that must leave no row).
+ */
+export async function applyMigration(
+  db: MigrationSql,
+  m: Migration,
+  opts: Omit<MigrateOptions, 'migrationsFolder' | 'onApplied'> & { record?: boolean } = {},
+): Promise<void> {
+  const lockTimeoutMs = opts.lockTimeoutMs ?? 1000;
+  const attempts = opts.attempts ?? 6;
+  const backoffMs = opts.backoffMs ?? 1000;
   /** `work` again after each lock timeout, with a growing pause, up to `attempts` tries. */
-  const retrying = async (tag: string, work: () => Promise<void>) => {
+  const retrying = async (work: () => Promise<void>) => {
     for (let attempt = 1; ; attempt++) {
       try {
         return await work();
       } catch (err) {
         if (!isLockTimeout(err)) throw err;
-        if (attempt >= attempts) throw new MigrationLockTimeout(tag, attempts, lockTimeoutMs);
+        if (attempt >= attempts) throw new MigrationLockTimeout(m.tag, attempts, lockTimeoutMs);
         const waitMs = backoffMs * 2 ** (attempt - 1);
-        await (opts.onRetry ?? warnRetry)({ tag, attempt, attempts, waitMs });
+        await (opts.onRetry ?? warnRetry)({ tag: m.tag, attempt, attempts, waitMs });
         await sleep(waitMs);
       }
     }
   };
-  const record = (m: Migration) =>
-    db.query(`INSERT INTO ${MIGRATIONS_TABLE} (hash, created_at) VALUES ($1, $2)`, [
+  const record = async () => {
+    if (opts.record === false) return;
+    await db.query(`INSERT INTO ${MIGRATIONS_TABLE} (hash, created_at) VALUES ($1, $2)`, [
       m.hash,
       m.when,
     ]);
+  };
 
-  const applied: string[] = [];
-  for (const m of pending) {
-    const started = performance.now();
-    if (m.online) {
-      for (const statement of m.statements) {
-        await retrying(m.tag, () => runOnline(db, statement, lockTimeoutMs));
-      }
-      await db.exec('RESET lock_timeout');
-      await record(m);
-    } else {
-      await retrying(m.tag, async () => {
-        await db.exec(`BEGIN; SET LOCAL lock_timeout = ${lockTimeoutMs}`);
-        try {
-          for (const statement of m.statements) await db.exec(statement);
-          await record(m);
-          await db.exec('COMMIT');
-        } catch (err) {
-          await db.exec('ROLLBACK').catch(() => {});
-          throw err;
-        }
-      });
+  if (m.online) {
+    for (const statement of m.statements) {
+      await retrying(() => runOnline(db, statement, lockTimeoutMs));
     }
-    applied.push(m.tag);
-    opts.onApplied?.({ tag: m.tag, ms: Math.round(performance.now() - started), online: m.online });
+    await db.exec('RESET lock_timeout');
+    await record();
+    return;
   }
-  return applied;
+  await retrying(async () => {
+    await db.exec(`BEGIN; SET LOCAL lock_timeout = ${lockTimeoutMs}`);
+    try {
+      for (const statement of m.statements) await db.exec(statement);
+      await record();
+      await db.exec('COMMIT');
+    } catch (err) {
+      await db.exec('ROLLBACK').catch(() => {});
+      throw err;
+    }
+  });
 }
 
 const IDENTIFIER = '(?:"(?:[^"]|"")+"|[a-z_][a-z0-9_$]*)';
