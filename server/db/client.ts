@@ -4,12 +4,11 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { sql, type Logger } from 'drizzle-orm';
 import pg from 'pg';
 import { lockDataDir } from './dataDirLock';
+import { pgliteMigrationSql, pgMigrationSql, runMigrations } from './migrate';
 import * as schema from './schema';
 
 /** Both drivers expose the same query builder; we type against the node-postgres flavour. */
@@ -76,7 +75,7 @@ export async function openDatabase(opts: {
       // On this connection, without the statement timeout: an index built over a million
       // orders takes longer than any request may.
       await lockClient.query('SET statement_timeout = 0');
-      await migratePg(drizzlePg({ client: lockClient, schema }), { migrationsFolder });
+      await runMigrations(pgMigrationSql(lockClient), { migrationsFolder });
     } finally {
       await lockClient.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
       // Not back into the pool: it no longer has the app's statement timeout.
@@ -98,7 +97,7 @@ export async function openDatabase(opts: {
     client = await openPglite(dataDir);
     await client.exec(`SET random_page_cost = ${RANDOM_PAGE_COST}`);
     const db = drizzlePglite({ client, schema, logger: opts.logger });
-    await migratePglite(db, { migrationsFolder });
+    await runMigrations(pgliteMigrationSql(client), { migrationsFolder });
     const opened = client;
     return {
       db: db as unknown as Database,
