@@ -51,6 +51,12 @@ const UNDO: Record<string, string[]> = {
     'DROP TABLE IF EXISTS sales_monthly',
     'DROP TABLE IF EXISTS collections_daily',
   ],
+  '0045_session_notify': [
+    'DROP TRIGGER IF EXISTS admins_announce ON admins',
+    'DROP TRIGGER IF EXISTS admins_truncate_announce ON admins',
+    'DROP TRIGGER IF EXISTS revoked_sessions_announce ON revoked_sessions',
+    'DROP FUNCTION IF EXISTS admin_sessions_announce()',
+  ],
 };
 
 /** An online migration as one would write it: an index over the 10 M orders, built CONCURRENTLY. */

@@ -71,10 +71,11 @@ export async function openDatabase(opts: {
     // Several instances may start together: the advisory lock makes them migrate one by one.
     const lockClient = await pool.connect();
     try {
-      await lockClient.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
-      // On this connection, without the statement timeout: an index built over a million
-      // orders takes longer than any request may.
+      // On this connection, without the statement timeout, before waiting for the lock: an
+      // index built over a million orders takes longer than any request may, and so may the
+      // wait while another instance builds it (at 5 s the waiting instance exited).
       await lockClient.query('SET statement_timeout = 0');
+      await lockClient.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
       await runMigrations(pgMigrationSql(lockClient), { migrationsFolder });
     } finally {
       await lockClient.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
