@@ -10,7 +10,7 @@ import {
   testDataProvider,
   type DataProvider,
 } from 'react-admin';
-import { matchPath, Route, Routes, useLocation } from 'react-router-dom';
+import { matchPath, MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { expect, vi, type Mock } from 'vitest';
 import { resources } from '../../resources';
 import { withWriteMessages } from '@/actions/writeMessages';
@@ -289,9 +289,10 @@ export function renderApp(path: string, opts: RenderOptions = {}) {
   const dataProvider = opts.dataProvider ?? fakeDataProvider();
   const authProvider = opts.authProvider ?? fakeAuthProvider();
   const utils = render(
-    <TestMemoryRouter initialEntries={[{ pathname: path, state: opts.state }]}>
+    // As main.tsx's BrowserRouter: navigation without React transitions.
+    <MemoryRouter initialEntries={[{ pathname: path, state: opts.state }]} useTransitions={false}>
       <App dataProvider={dataProvider} authProvider={authProvider} />
-    </TestMemoryRouter>,
+    </MemoryRouter>,
   );
   return { ...utils, dataProvider, authProvider };
 }

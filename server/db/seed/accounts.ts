@@ -49,6 +49,35 @@ const GOODWILL = [
   'Credit for a missed tiffin',
 ];
 
+/** A prepaid household tops up before a charge would take it below ₹100. */
+const LOW_PAISE = 10000;
+
+/** The top-up (whole ₹500s) that brings `after` (the balance after a charge) back over ₹100. */
+function topUpFor(after: number, size: number): number {
+  return Math.ceil((LOW_PAISE - after + size) / 50000) * 50000;
+}
+
+/**
+ * When a household that stopped topping up (lapsed) did so: the latest point from which its
+ * charges came to more than it held then, so that it is below zero now (the demo must show
+ * such households whatever the day it is seeded); `otherwise` when no point does.
+ */
+function lapsePoint(opening: number, charges: Charge[], size: number, otherwise: number): number {
+  const before: number[] = [];
+  let balance = opening;
+  for (const c of charges) {
+    before.push(balance);
+    if (balance + c.amount < LOW_PAISE) balance += topUpFor(balance + c.amount, size);
+    balance += c.amount;
+  }
+  let rest = 0;
+  for (let i = charges.length - 1; i >= 0; i--) {
+    rest += charges[i]!.amount;
+    if (before[i]! + rest < 0) return charges[i]!.at.getTime() - 1;
+  }
+  return otherwise;
+}
+
 /**
  * The demo's household accounts (issue 36), after the orders and subscriptions: about 30 % of
  * the households are billed monthly (postpaid) and pay each month's bill in the first days of
@@ -308,15 +337,16 @@ export async function seedAccounts(db: Database, now: Date = new Date()): Promis
       // Tops up before a charge would take the balance below ₹100; some lately stopped.
       const size = rnd.pick([50000, 100000, 100000, 200000, 300000]);
       const lapsed = mine.length > 0 && rnd.next() < 0.15;
-      const lapsedFrom = now.getTime() - (5 + rnd.int(25)) * DAY;
+      const lapsedFrom = lapsed
+        ? lapsePoint(balance, mine, size, now.getTime() - (5 + rnd.int(25)) * DAY)
+        : now.getTime() - (5 + rnd.int(25)) * DAY;
       if (!mine.length && balance === 0 && rnd.next() < 0.35) {
         credit('topup', size, now.getTime() - (5 + rnd.int(150)) * DAY, false);
       }
       for (const c of mine) {
         const at = c.at.getTime();
-        if (balance + c.amount < 10000 && !(lapsed && at > lapsedFrom)) {
-          const need = 10000 - (balance + c.amount);
-          const paise = Math.ceil((need + size) / 50000) * 50000;
+        if (balance + c.amount < LOW_PAISE && !(lapsed && at > lapsedFrom)) {
+          const paise = topUpFor(balance + c.amount, size);
           credit(
             'topup',
             paise,
