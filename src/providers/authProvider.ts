@@ -1,4 +1,5 @@
 import type { AuthProvider } from 'react-admin';
+import { takeSignedInUser } from '../auth/arrival';
 import { apiRequest, preloadHttpClient } from './httpClient';
 import { canAccess, type AccessIdentity, type ResourceRules } from './permissions';
 import { session, type AdminRole } from './session';
@@ -38,6 +39,8 @@ export function createAuthProvider(rules: ResourceRules): AppAuthProvider {
   let cached: { at: number; data: Promise<AdminUserData> } | undefined;
 
   function userData(): Promise<AdminUserData> {
+    const signedIn = takeSignedInUser();
+    if (signedIn) cached = { at: Date.now(), data: Promise.resolve(signedIn) };
     if (!cached || Date.now() - cached.at > USER_DATA_TTL_MS) {
       const data = apiRequest({ method: 'GET', path: 'admin/get-user-data' }).then(
         (answer) => answer.result.user[0] as AdminUserData,
@@ -61,7 +64,9 @@ export function createAuthProvider(rules: ResourceRules): AppAuthProvider {
   return {
     async login({ email, password }: { email: string; password: string }) {
       const answer = await post('admin/login', { email, password });
-      cached = undefined;
+      // The sign-in answers the admin's data as get-user-data does: no second call for them.
+      const user = answer.result.user as AdminUserData | undefined;
+      cached = user ? { at: Date.now(), data: Promise.resolve(user) } : undefined;
       session.start(answer.result.token, answer.result.role);
     },
     async logout() {

@@ -48,11 +48,8 @@ export interface DownloadedBlob {
 export const API_PREFIX = '/api/';
 /** A call with no answer after this long (an upload or a download: no progress) fails. */
 export const REQUEST_TIMEOUT_MS = 30_000;
-export const NETWORK_ERROR = 'Unable to reach the server. Check your connection and try again.';
-export const TIMEOUT_ERROR =
-  'The server did not answer in time. Check your connection and try again.';
-export const DOWNLOAD_CUT =
-  'The download stopped before the end (connection lost). Check your connection and try again.';
+import { DOWNLOAD_CUT, NETWORK_ERROR, TIMEOUT_ERROR } from './networkMessages';
+export { DOWNLOAD_CUT, NETWORK_ERROR, TIMEOUT_ERROR };
 
 /** No answer came in time: status 0 like a network failure, but said (and not retried) apart. */
 export const timeoutError = () =>

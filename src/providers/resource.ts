@@ -94,7 +94,7 @@ export interface FileCall {
 export interface ResourceRoute {
   path: string;
   /** Usually `lazyScreen(...)`, so that the screen's code loads with its route. */
-  component: ComponentType;
+  component: ComponentType & { preload?: () => Promise<unknown> };
   /** The action the screen needs (canAccess); `list` by default. */
   action?: 'list' | 'show' | 'create' | 'edit';
 }
@@ -103,13 +103,17 @@ export interface ResourceRoute {
  * A screen loaded when its route first opens: `lazyScreen(() => import('./ProductEdit'),
  * 'ProductEdit')`. Each screen is then a chunk of its own, so the login page and the dashboard
  * never load the others; meanwhile the layout's Suspense shows react-admin's Loading in the
- * content area.
+ * content area. `preload()` fetches it before its route opens (src/Panel.tsx, while the admin
+ * signs in).
  */
 export function lazyScreen<Name extends string, Module extends Record<Name, ComponentType>>(
   load: () => Promise<Module>,
   name: Name,
 ) {
-  return lazy(async () => ({ default: (await load())[name] }));
+  return Object.assign(
+    lazy(async () => ({ default: (await load())[name] })),
+    { preload: load },
+  );
 }
 
 export interface MenuEntry {

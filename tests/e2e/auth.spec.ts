@@ -1,4 +1,4 @@
-import { expect, screen, signIn, SUPER_ADMIN, test } from './fixtures';
+import { addAxe, expect, screen, signIn, SUPER_ADMIN, test } from './fixtures';
 
 test('a protected screen asks for a sign-in, then opens after it', async ({ page }) => {
   await page.goto('/admin-panel/categories/1');
@@ -64,4 +64,35 @@ test('the browser keeps its device cookie and sends it with its next sign-in', a
   await signIn(page, SUPER_ADMIN);
   expect(await (await signInCall).headerValue('cookie')).toContain(`admin_device=${device!.value}`);
   await expect(page.getByText('Logged in successfully!')).toBeVisible();
+});
+
+test('the first login page is the light form: no panel code until the admin starts on it, and accessible', async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  const panelChunk = /\/assets\/panel-[\w-]+\.js$/;
+  await page.goto('/admin-panel/login');
+  await expect(page.getByRole('heading', { name: 'Admin Login', level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(scripts.some((s) => panelChunk.test(s))).toBe(false);
+
+  await addAxe(page);
+  const violations = await page.evaluate(async () => {
+    // @ts-expect-error axe is added to the page by addAxe above
+    const result = await window.axe.run(document, { runOnly: ['wcag2a', 'wcag2aa'] });
+    return (result.violations as { id: string; impact: string }[])
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => v.id);
+  });
+  expect(violations).toEqual([]);
+
+  // Starting on the form fetches the panel, so that it is there by the time the admin signs in.
+  const panelLoads = page.waitForRequest((request) => panelChunk.test(request.url()));
+  await page.getByRole('textbox', { name: 'Email', exact: true }).focus();
+  await panelLoads;
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByText('This field is required.')).toHaveCount(2);
 });
