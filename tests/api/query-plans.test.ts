@@ -494,6 +494,19 @@ describe('every list, total and search is served by an index', () => {
     });
   }
 
+  it('finds a whole order number through its unique index, part of one through the trigrams', async () => {
+    const lookup = async (search: string) =>
+      (await indexReads(`/api/order/view-all-orders?search=${search}`)).filter((read) =>
+        /orders_order_id_(key|trgm_idx)/.test(read),
+      );
+    // Every order number starts with OD and a date: their trigrams are in most ids.
+    expect(await lookup(ids.rare)).toEqual(['Index Scan orders_order_id_key']);
+    expect(await lookup(ids.rare.toLowerCase())).toEqual(['Index Scan orders_order_id_key']);
+    expect(await lookup(ids.rare.slice(-5))).toEqual([
+      'Bitmap Index Scan orders_order_id_trgm_idx',
+    ]);
+  });
+
   it('reads the customers a search matches once, whichever columns matched them', async () => {
     // "Sharma" is in each match's last name and e-mail: one BitmapOr of the trigram lookups
     // and one pass over the customers it points at, where a UNION of lookups read them twice.
