@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, isNotNull, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNotNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { SubscriptionStatus } from '@shared/schedule';
 import { addDays, indiaDay } from '@shared/time';
 import type { Database } from '../../db/client';
@@ -101,14 +101,23 @@ export function createSubscriptionPaging(db: Database) {
       const conditions = await conditionsOf(db, f);
       if (!conditions) return { rows: [] as SubscriptionRow[], total: 0 };
       const { where, counted } = conditions;
+      const newestFirst = [desc(s.createdAt), desc(s.id)];
+      // Deferred join: the page's ids from the sort's index (created_at, id: an index-only
+      // scan, with a filter through its own index), then only their rows. Skipping whole rows
+      // took page 5000 of 100 k subscriptions from 8 ms to 261 ms; skipping index entries, 11.
+      const pageIds = db
+        .select({ id: s.id })
+        .from(s)
+        .where(and(...where))
+        .orderBy(...newestFirst)
+        .limit(limit)
+        .offset((page - 1) * limit);
       const [rows, total] = await Promise.all([
         db
           .select()
           .from(s)
-          .where(and(...where))
-          .orderBy(desc(s.createdAt), desc(s.id))
-          .limit(limit)
-          .offset((page - 1) * limit),
+          .where(inArray(s.id, pageIds))
+          .orderBy(...newestFirst),
         totalOf(db, f, counted),
       ]);
       return { rows, total };
