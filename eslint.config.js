@@ -7,6 +7,8 @@ const PANEL = ['@/*', '@resources/*', '**/src/**', '**/resources/**'];
 const BROWSER = 'Browser code does not import the server or Node; shared facts live in shared/.';
 const SERVER = 'The server does not import the panel; shared facts live in shared/.';
 const SHARED = 'shared/ is plain TypeScript for both sides: no Node, no React, no app code.';
+const RIDER =
+  "The riders' page is its own small bundle: plain React, no react-admin, MUI or panel code.";
 
 export default tseslint.config(
   { ignores: ['dist', 'build', 'data', 'node_modules', 'test-results', 'playwright-report'] },
@@ -48,6 +50,20 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         { patterns: [{ group: ['@server/*', '**/server/**', 'node:*'], message: BROWSER }] },
+      ],
+    },
+  },
+  {
+    files: ['rider/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@server/*', '**/server/**', 'node:*'], message: BROWSER },
+            { group: [...PANEL, '@landing/*', 'react-admin', 'ra-*', '@mui/*'], message: RIDER },
+          ],
+        },
       ],
     },
   },

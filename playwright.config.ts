@@ -9,7 +9,7 @@ const executablePath = await browserPath();
  * first pages and saved forms are those of the prepared data (tests/e2e/prepare.ts).
  */
 const CHANGES_ORDERS =
-  /(new-order|live-dashboard|order-guards|credit-notes|sales-reports)\.spec\.ts$/;
+  /(new-order|live-dashboard|order-guards|credit-notes|sales-reports|rider-app)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -69,8 +69,9 @@ function precompress(): Plugin {
   };
 }
 
-// Two bundles from one build: the admin SPA (index.html, served under /admin-panel) and the
-// landing page (landing/index.html, served at /). Assets live under /assets for both.
+// Three bundles from one build: the admin SPA (index.html, served under /admin-panel), the
+// landing page (landing/index.html, served at /) and the riders' page (rider/index.html, served
+// under /rider). Assets live under /assets for all.
 export default defineConfig({
   plugins: [react(), precompress()],
   base: '/',
@@ -94,7 +95,12 @@ export default defineConfig({
     rolldownOptions: {
       // The panel (src/Panel.tsx) is an entry of its own, which main.tsx imports once the admin
       // has a session or starts on the light sign-in form: its libraries are then '$initial'.
-      input: { admin: 'index.html', landing: 'landing/index.html', panel: 'src/Panel.tsx' },
+      input: {
+        admin: 'index.html',
+        landing: 'landing/index.html',
+        panel: 'src/Panel.tsx',
+        rider: 'rider/index.html',
+      },
       output: {
         // Screens are lazy (resources/*/index.ts), so rolldown splits at each dynamic import.
         // React goes to a `react` chunk, all the light sign-in form needs. The libraries the
@@ -109,6 +115,14 @@ export default defineConfig({
               name: 'react',
               test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
               priority: 2,
+            },
+            // The riders' page needs only React and node-polyglot (its catalogue's library, which
+            // the panel's translations use too): polyglot gets a small chunk of its own, else it
+            // would pull the panel's whole `vendor` chunk into the riders' page.
+            {
+              name: 'polyglot',
+              test: /node_modules[\\/](node-polyglot|warning|hasown|function-bind)[\\/]/,
+              priority: 3,
             },
             { name: 'vendor', test: /node_modules[\\/]/, tags: ['$initial'], priority: 1 },
           ],

@@ -16,9 +16,9 @@
  * it started and ended; `--dist` measures another build (the server serves it).
  */
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { freePort, median, PROFILE, seconds, throttledPage } from './mobile';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestServer } from '@tests/api/helpers';
 import { browserPath, CHROMIUM_ARGS } from '@tests/e2e/browser';
 
@@ -34,50 +34,6 @@ const distDir = path.resolve(option('--dist') ?? 'dist');
 if (!existsSync(path.join(distDir, 'index.html'))) {
   throw new Error(`no build in ${distDir}: run \`npm run build\` first`);
 }
-
-/** Lighthouse's mobile ("Slow 4G") profile. */
-const PROFILE = { latencyMs: 150, downKbps: 1638.4, upKbps: 750, cpuSlowdown: 4 };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** A fresh page in an empty context, throttled through the DevTools protocol. */
-async function throttledPage(browser: Browser, baseURL: string): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL,
-    viewport: { width: 412, height: 823 },
-    deviceScaleFactor: 1.75,
-    isMobile: true,
-    hasTouch: true,
-  });
-  // The live alert stream stays open; it is not part of what is measured.
-  await context.route('**/api/live/events', (route) => route.abort());
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: PROFILE.latencyMs,
-    downloadThroughput: (PROFILE.downKbps * 1024) / 8,
-    uploadThroughput: (PROFILE.upKbps * 1024) / 8,
-  });
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: PROFILE.cpuSlowdown });
-  return page;
-}
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-};
-const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 async function loginPage(browser: Browser, baseURL: string) {
   const page = await throttledPage(browser, baseURL);

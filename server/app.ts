@@ -46,6 +46,7 @@ import returnsModule from './modules/returns';
 import rosterModule from './modules/roster';
 import { startRosterClock, type RosterClockOptions } from './modules/roster/clock';
 import ridersModule from './modules/riders';
+import riderAppModule from './modules/riderApp';
 import subCategoriesModule from './modules/subCategories';
 import subscriptionsModule from './modules/subscriptions';
 import supportsModule from './modules/supports';
@@ -162,6 +163,8 @@ export async function buildApp(opts: BuildAppOptions) {
     // Issue 35: subscriptions
     [subscriptionsModule, {}],
     [ridersModule, { turns }],
+    // Issue 40: the riders' own screens on their phones
+    [riderAppModule, {}],
     [liveModule, {}],
     [returnsModule, {}],
     // Issue 16: the returnables ledger, business details and tax invoices

@@ -16,7 +16,13 @@ export { allPermissions, GROUP_LABELS, isPermissionGroup } from '@shared/permiss
  * nothing is open by omission.
  */
 export type Access =
-  'public' | 'signedIn' | 'superAdmin' | PermissionGroup | readonly PermissionGroup[];
+  | 'public'
+  | 'signedIn'
+  | 'superAdmin'
+  /** A rider's own calls from the rider app (issue 40): a rider's token, never an admin's. */
+  | 'rider'
+  | PermissionGroup
+  | readonly PermissionGroup[];
 
 /** The permission groups an access rule accepts (none for the other rules). */
 export function accessGroups(access: Access): readonly PermissionGroup[] {
@@ -35,6 +41,7 @@ export interface Caller {
 /** The one rule: the super-admin passes everywhere, others need the route's group. */
 export function mayCall(caller: Caller, access: Access): boolean {
   if (access === 'public' || access === 'signedIn') return true;
+  if (access === 'rider') return false;
   if (caller.role === 'super-admin') return true;
   if (access === 'superAdmin') return false;
   return accessGroups(access).some((group) => caller.permissions[group] === true);
@@ -42,6 +49,7 @@ export function mayCall(caller: Caller, access: Access): boolean {
 
 export function deniedMessage(access: Access): string {
   if (access === 'superAdmin') return 'Only the super-admin can do this.';
+  if (access === 'rider') return 'Only a rider signed in to the rider app can do this.';
   if (access === 'public' || access === 'signedIn') return 'You are not allowed to do this.';
   const labels = accessGroups(access).map((g) => GROUP_LABELS[g]);
   return `You do not have the ${labels.join(' or ')} permission. Ask the super-admin to grant it.`;
@@ -55,6 +63,8 @@ export function describeAccess(access: Access): string {
       return 'any signed-in admin';
     case 'superAdmin':
       return 'super-admin only';
+    case 'rider':
+      return 'a signed-in rider (rider app token)';
     default:
       return accessGroups(access)
         .map((g) => `\`${g}\` (${GROUP_LABELS[g]})`)

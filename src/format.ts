@@ -1,4 +1,4 @@
-import { INDIA_TIME_ZONE } from '@shared/time';
+import { INDIA_TIME_ZONE, indiaWallClock } from '@shared/time';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
@@ -56,6 +56,12 @@ const indiaDateTime = new Intl.DateTimeFormat('en-IN', {
 export function formatDateTime(value: unknown): string {
   const d = toDate(value);
   return d ? indiaDateTime.format(d) : '';
+}
+
+/** The India clock time of an instant, 24-hour: '10:42'. */
+export function formatClock(value: unknown): string {
+  const d = toDate(value);
+  return d ? indiaWallClock(d).toISOString().slice(11, 16) : '';
 }
 
 const counts = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });

@@ -10,6 +10,7 @@ import { useServiceCategory } from '../orders/useServiceCategory';
 import { AssignRiderButton } from './AssignRiderButton';
 import { AutoAssignButton } from './AutoAssignButton';
 import { DownloadPdfButton } from './DownloadPdfButton';
+import { FollowRiders } from './FollowRiders';
 import { UnassignButton } from './UnassignButton';
 import { PincodeFilter } from '@/lists/filters/PincodeFilter';
 import { JOB_FILTERS, JobFilters } from './JobFilters';
@@ -20,7 +21,7 @@ export const JOB_SORT_FIELDS = ['createdAt', 'orderId', 'pincode', 'totalAmount'
 /**
  * /admin-panel/assigning-job/{name}/{serviceId}/{page}: the open jobs of a service by pin code,
  * searchable and sortable, with the job sheet, each job's rider, and assigning (selected jobs
- * to a rider, unassign, auto-assign). The columns follow the category's kind (loaded
+ * to a rider, unassign, auto-assign), following the riders' stops live. The columns follow the category's kind (loaded
  * by id), not the `name` in the address: tiffin shows pickup / drop and dates, no status edit.
  */
 export function AssigningJobList() {
@@ -53,6 +54,7 @@ export function AssigningJobList() {
           <ListSearch />
           <DownloadPdfButton serviceId={serviceId} />
           <AutoAssignButton serviceId={serviceId} />
+          <FollowRiders />
         </>
       }
     >

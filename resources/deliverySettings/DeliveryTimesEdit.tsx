@@ -1,5 +1,18 @@
 import { minValue, NumberInput, required, TextInput } from 'react-admin';
+import { DEFAULT_ALERT_MINUTES } from '@/orders/emergencyClock';
 import { SettingForm } from './SettingForm';
+
+/** Mirrors the server (EMERGENCY_ALERT_MINUTES): a quarter hour to four hours. */
+export const ALERT_MINUTES = { least: 15, most: 240 } as const;
+
+/** Whole minutes from 15 to 240, with the server's wording. */
+const alertMinutes = (value: unknown) => {
+  if (value === null || value === undefined || value === '') return undefined;
+  const n = Number(value);
+  return Number.isInteger(n) && n >= ALERT_MINUTES.least && n <= ALERT_MINUTES.most
+    ? undefined
+    : { message: 'app.deliverySettings.alert_range', args: ALERT_MINUTES };
+};
 
 /** Mirrors the server: whole hours. */
 const wholeHours = (value: unknown) =>
@@ -19,13 +32,14 @@ export function DeliveryTimesEdit() {
       name="times"
       title="app.deliverySettings.times_title"
       read={(dp) => dp.getDeliveryTimes({})}
-      save={(dp, { pickupTime, deliveryTime, gapHours }) =>
-        dp.saveDeliveryTimes({ pickupTime, deliveryTime, gapHours })
+      save={(dp, { pickupTime, deliveryTime, gapHours, emergencyAlertMinutes }) =>
+        dp.saveDeliveryTimes({ pickupTime, deliveryTime, gapHours, emergencyAlertMinutes })
       }
       toForm={(times) => ({
         pickupTime: first(times?.pickupTime),
         deliveryTime: first(times?.deliveryTime),
         gapHours: times?.gapHours ?? 0,
+        emergencyAlertMinutes: times?.emergencyAlertMinutes ?? DEFAULT_ALERT_MINUTES,
       })}
       failureMessage="app.deliverySettings.times_failed"
       label="Save"
@@ -52,6 +66,14 @@ export function DeliveryTimesEdit() {
         label="app.deliverySettings.gap_hours"
         helperText="app.deliverySettings.gap_help"
         validate={[required(), minValue(0), wholeHours]}
+        sx={{ maxWidth: 420 }}
+        fullWidth
+      />
+      <NumberInput
+        source="emergencyAlertMinutes"
+        label="app.deliverySettings.emergency_alert"
+        helperText="app.deliverySettings.emergency_alert_help"
+        validate={[required(), alertMinutes]}
         sx={{ maxWidth: 420 }}
         fullWidth
       />

@@ -14,6 +14,7 @@ import { OrderHistory } from './OrderHistory';
 import { OrderRider, OrderReturns, PhoneLink, RelativeLink } from './OrderRelatives';
 import { OrderStatusDialog } from './OrderStatusButton';
 import { OrderStatusChip } from '@/orders/OrderStatusChip';
+import { EmergencyAge } from '@/orders/EmergencyAge';
 import {
   customerName,
   familyId,
@@ -104,6 +105,7 @@ function OrderDetails({ resource, fallbackPath }: OrderShowProps) {
               <Typography sx={{ overflowWrap: 'anywhere' }}>{order.orderId}</Typography>
               <OrderStatusChip status={order.status} />
               {order.isEmergency && <Chip size="small" color="error" label={t('emergency')} />}
+              {order.isEmergency && <EmergencyAge order={order} />}
             </Stack>
           </div>
           <Stack direction="row" gap={1} flexWrap="wrap">

@@ -2,6 +2,7 @@ import type { Identifier } from 'react-admin';
 import type { BulkOutcome } from '@/lists/useBulkAction';
 import { action } from '@/providers/actions';
 import type { ApiCall, FileCall } from '@/providers/resource';
+import type { OpenEmergency } from '@/orders/emergencyClock';
 import type { OrderStatus } from '@/orders/orderFields';
 
 /** Calls the orders and assigning-jobs resources share (docs/api.md). */
@@ -101,7 +102,20 @@ export interface CreditNoteTotals {
 }
 
 /** The orders' actions (the orders resource declares them; assigning jobs uses them too). */
+/** live/open-emergencies (addition, issue 40): what the "running late" alert counts from. */
+export interface OpenEmergencies {
+  emergencies: OpenEmergency[];
+  alertAfterMinutes: number;
+  /** The server's time: the ages are counted by it, whatever this computer's clock says. */
+  now: string;
+}
+
 export const orderActions = {
+  /** The open emergencies, oldest first, and the alert setting (orders or assigningJobs). */
+  openEmergencies: action<Record<string, never>, OpenEmergencies>({
+    method: 'GET',
+    path: 'live/open-emergencies',
+  }),
   /** New order (addition, issue 37): JSON, place-order's body; nothing is written. */
   previewOrderPrice: action<PhoneOrderBody, PricePreview>({
     method: 'POST',

@@ -15,6 +15,13 @@ export const messages = {
   order_id: 'Order ID',
   emergency: 'Emergency',
   emergency_only: 'Emergency only',
+  // Emergencies on a clock (issue 40): the age of an open one, a delivered one's time.
+  emergency_age: '%{age}',
+  emergency_age_title: 'Placed %{age} ago; running late from %{alert} min',
+  emergency_late_title: 'Running late: placed %{age} ago (alert after %{alert} min)',
+  emergency_took: 'in %{age}',
+  emergency_took_title: 'Delivered %{age} after it was placed',
+  emergency_took_late_title: 'Delivered %{age} after it was placed, past the %{alert} min alert',
   return: 'Return',
   amount: 'Amount',
   status: 'Status',

@@ -12,10 +12,14 @@ export interface DayRange {
 }
 
 /** What is wrong with the range (an i18n key), or null: as the server checks it. */
-export function rangeProblem({ from, to }: DayRange): string | null {
+export function rangeProblem({ from, to }: DayRange, mostDays = MOST_REPORT_DAYS): string | null {
   if (!from || !to) return null;
   if (from > to) return 'app.reports.sales.range.order';
-  if (daysBetween(from, to) + 1 > MOST_REPORT_DAYS) return 'app.reports.sales.range.long';
+  if (daysBetween(from, to) + 1 > mostDays) {
+    return mostDays === MOST_REPORT_DAYS
+      ? 'app.reports.sales.range.long'
+      : 'app.reports.sales.range.long_days';
+  }
   return null;
 }
 
@@ -42,24 +46,27 @@ export type QuickRange = keyof ReturnType<typeof quickRanges>;
 export const defaultRange = (): DayRange => quickRanges().last_30;
 
 /**
- * From and To (India days, at most a year) and quick picks: the last 30 days, this month, last
- * month, this financial year. The Sales and Sales register tabs share it.
+ * From and To (India days, at most a year, or `mostDays`) and quick picks: the last 30 days,
+ * this month, last month, this financial year (those no longer than `mostDays`). The Sales,
+ * Sales register and Emergencies tabs share it.
  */
 export function ReportRange({
   value,
   onChange,
   idPrefix,
+  mostDays = MOST_REPORT_DAYS,
 }: {
   value: DayRange;
   onChange: (next: DayRange) => void;
   idPrefix: string;
+  mostDays?: number;
 }) {
   const translate = useTranslate();
   const t = (key: string, options?: Record<string, unknown>) =>
     translate(`app.reports.sales.range.${key}`, options);
   const today = indiaDay();
   const quick = quickRanges(today);
-  const problem = rangeProblem(value);
+  const problem = rangeProblem(value, mostDays);
   return (
     <Box>
       <Stack direction="row" gap={1.5} sx={{ flexWrap: 'wrap' }}>
@@ -89,7 +96,7 @@ export function ReportRange({
       </Stack>
       {problem && (
         <Box role="alert" sx={{ color: 'error.main', typography: 'body2', mt: 0.5 }}>
-          {translate(problem, { days: MOST_REPORT_DAYS })}
+          {translate(problem, { days: mostDays })}
         </Box>
       )}
       <Stack
@@ -99,20 +106,22 @@ export function ReportRange({
         role="group"
         aria-label={t('label')}
       >
-        {(Object.keys(quick) as QuickRange[]).map((key) => {
-          const picked = quick[key].from === value.from && quick[key].to === value.to;
-          return (
-            <Chip
-              key={key}
-              label={t(key)}
-              size="small"
-              color={picked ? 'primary' : 'default'}
-              variant={picked ? 'filled' : 'outlined'}
-              aria-pressed={picked}
-              onClick={() => onChange(quick[key])}
-            />
-          );
-        })}
+        {(Object.keys(quick) as QuickRange[])
+          .filter((key) => daysBetween(quick[key].from, quick[key].to) + 1 <= mostDays)
+          .map((key) => {
+            const picked = quick[key].from === value.from && quick[key].to === value.to;
+            return (
+              <Chip
+                key={key}
+                label={t(key)}
+                size="small"
+                color={picked ? 'primary' : 'default'}
+                variant={picked ? 'filled' : 'outlined'}
+                aria-pressed={picked}
+                onClick={() => onChange(quick[key])}
+              />
+            );
+          })}
       </Stack>
     </Box>
   );

@@ -2,12 +2,13 @@ import { Box, Tab, Tabs, Typography } from '@mui/material';
 import { Title, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { CreditNotesReport } from './CreditNotesReport';
+import { EmergenciesReport } from './EmergenciesReport';
 import { Gstr1Report } from './Gstr1Report';
 import { SalesRegister } from './SalesRegister';
 import { SalesReport } from './SalesReport';
 
 /** The tabs of /admin-panel/reports, in order; `?tab=` names the open one (sales by default). */
-export const REPORT_TABS = ['sales', 'gstr1', 'register', 'credit-notes'] as const;
+export const REPORT_TABS = ['sales', 'gstr1', 'register', 'credit-notes', 'emergencies'] as const;
 export type ReportTab = (typeof REPORT_TABS)[number];
 
 const TAB_LABELS: Record<ReportTab, string> = {
@@ -15,12 +16,13 @@ const TAB_LABELS: Record<ReportTab, string> = {
   gstr1: 'app.reports.tabs.gstr1',
   register: 'app.reports.tabs.register',
   'credit-notes': 'app.reports.tabs.credit_notes',
+  emergencies: 'app.reports.tabs.emergencies',
 };
 
 const isTab = (value: string | null): value is ReportTab =>
   (REPORT_TABS as readonly string[]).includes(value ?? '');
 
-/** /admin-panel/reports?tab=sales|gstr1|register|credit-notes. */
+/** /admin-panel/reports?tab=sales|gstr1|register|credit-notes|emergencies. */
 export function ReportsPage() {
   const translate = useTranslate();
   const [params, setParams] = useSearchParams();
@@ -47,6 +49,7 @@ export function ReportsPage() {
       {tab === 'gstr1' && <Gstr1Report />}
       {tab === 'register' && <SalesRegister />}
       {tab === 'credit-notes' && <CreditNotesReport />}
+      {tab === 'emergencies' && <EmergenciesReport />}
     </Box>
   );
 }

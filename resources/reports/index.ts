@@ -1,4 +1,5 @@
 import { lazyScreen, type ResourceDeclaration } from '@/providers/resource';
+import { emergencyReportActions, emergencyReportFiles } from './emergencyCalls';
 import { gstr1Actions, gstr1Files } from './gstr1Calls';
 import { salesReportActions, salesReportFiles } from './salesCalls';
 
@@ -17,8 +18,8 @@ export const reports: ResourceDeclaration = {
   api: {
     envelope: 'statusCode',
     // The GSTR-1 tab, and the Sales and Sales register tabs: their figures and files.
-    actions: { ...gstr1Actions, ...salesReportActions },
-    files: { ...gstr1Files, ...salesReportFiles },
+    actions: { ...gstr1Actions, ...salesReportActions, ...emergencyReportActions },
+    files: { ...gstr1Files, ...salesReportFiles, ...emergencyReportFiles },
   },
   routes: [{ path: REPORTS_PATH, component: ReportsPage }],
   menu: [{ label: 'Reports', to: REPORTS_PATH }],

@@ -1,4 +1,5 @@
 import { credit_notesMessages } from './creditNotesMessages';
+import { emergencyMessages } from './emergencyMessages';
 import { gstr1Messages } from './gstr1Messages';
 import { registerMessages } from './registerMessages';
 import { salesMessages } from './salesMessages';
@@ -11,9 +12,11 @@ export const messages = {
     gstr1: 'GSTR-1',
     register: 'Sales register',
     credit_notes: 'Credit notes',
+    emergencies: 'Emergencies',
   },
   sales: salesMessages,
   gstr1: gstr1Messages,
   register: registerMessages,
   credit_notes: credit_notesMessages,
+  emergencies: emergencyMessages,
 };

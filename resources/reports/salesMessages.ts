@@ -11,6 +11,7 @@ export const salesMessages = {
     this_fy: 'This financial year',
     order: 'The "From" date must not be after the "To" date.',
     long: 'A report covers at most %{days} days (a year). Choose a shorter range.',
+    long_days: 'This report covers at most %{days} days. Choose a shorter range.',
   },
   group_by: 'Group by',
   groups: {

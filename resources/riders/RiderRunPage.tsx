@@ -1,9 +1,11 @@
 import { Box, Card, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
 import { Title, useTranslate, type RaRecord } from 'react-admin';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { useActionQuery } from '@/actions/useActionQuery';
 import { RecordMissing } from '@/components/RecordMissing';
 import { formatDay, formatRupees } from '@/format';
+import { useStopDone } from '@/live/useStopDone';
 import { orderTotal } from '@/orders/orderFields';
 import type { AppDataProvider } from '@/providers/types';
 import { HandOffButton } from './HandOffButton';
@@ -16,8 +18,9 @@ const COD = 'Cash on Delivery';
 
 /**
  * /admin-panel/rider/run/{id}?date=&shift=: a rider's jobs of a day, one round or both, with
- * the run sheet to print and 'Hand off' (the Pending ones go Out for Delivery). The day and
- * round live in the address, so a run can be reloaded and shared.
+ * the run sheet to print and 'Hand off' (the Pending ones go Out for Delivery), and what the
+ * rider reported at each door, followed live. The day and round live in the address, so a run
+ * can be reloaded and shared.
  */
 export function RiderRunPage() {
   const translate = useTranslate();
@@ -28,6 +31,12 @@ export function RiderRunPage() {
   const run = useActionQuery<AppDataProvider, RiderRun>(['riders', 'run', id, date, shift], (dp) =>
     dp.riderRun({ riderId: id, date, shift }),
   );
+  const queryClient = useQueryClient();
+  // The rider reported a stop from the rider app: read the run again (issue 40).
+  useStopDone((stop) => {
+    if (stop.riderId === id)
+      void queryClient.invalidateQueries({ queryKey: ['riders', 'run', id] });
+  });
   const choose = (next: { date?: string; shift?: string }) => {
     const values = { date, shift, ...next };
     setParams(Object.fromEntries(Object.entries(values).filter(([, v]) => v)), { replace: true });

@@ -6,10 +6,14 @@ import { activeTone, StatusChip } from '@/components/StatusChip';
 import { formatCount, formatDay } from '@/format';
 import { RecordShow } from '@/records/RecordShow';
 import { formatPhone } from '@/names';
+import { RiderAppSection } from './RiderAppSection';
 import { PincodeChips } from './RiderList';
 import { RiderRuns } from './RiderRuns';
 
-/** /admin-panel/rider/view/{id}: the rider's details, loads, and a link to today's run. */
+/**
+ * /admin-panel/rider/view/{id}: the rider's details, loads, a link to today's run, and the
+ * rider app's PIN and signed-in devices.
+ */
 export function RiderShow() {
   const translate = useTranslate();
   return (
@@ -63,6 +67,9 @@ export function RiderShow() {
         <Labeled label="app.riders.runs">
           <FunctionField render={(r) => <RiderRuns riderId={String(r.id)} />} />
         </Labeled>
+        <FunctionField
+          render={(r) => <RiderAppSection riderId={String(r.id)} name={String(r.name)} />}
+        />
       </Stack>
     </RecordShow>
   );

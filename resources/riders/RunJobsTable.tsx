@@ -1,10 +1,11 @@
-import { Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import {
   Datagrid,
   FunctionField,
   ListContextProvider,
   ResourceContextProvider,
   useList,
+  useRecordContext,
   useTranslate,
   type RaRecord,
 } from 'react-admin';
@@ -15,6 +16,17 @@ import { PhoneList, useIsPhone } from '@/lists/PhoneList';
 import { OrderIdCell } from '@/orders/OrderIdCell';
 import { OrderStatusChip } from '@/orders/OrderStatusChip';
 import { customerName, formatAddress, orderTotal } from '@/orders/orderFields';
+import { DoorOutcomeCell, outcomeDetails, outcomeHeadline, ProofPhoto } from './DoorOutcome';
+import type { DoorOutcome } from './types';
+
+const outcomeOf = (job: RaRecord) => job.doorOutcome as DoorOutcome | null | undefined;
+
+/** Beside a job's line on a phone (not inside its link): the proof photo, if any. */
+function PhoneProofPhoto() {
+  const job = useRecordContext();
+  const url = job && outcomeOf(job)?.photoUrl;
+  return url ? <ProofPhoto url={url} orderId={String(job.orderId)} /> : null;
+}
 
 /** A value on one line, and a detail under it in small print. */
 function TwoLines({ first, second }: { first: string; second: string }) {
@@ -32,12 +44,21 @@ function TwoLines({ first, second }: { first: string; second: string }) {
 
 /**
  * A run's jobs in the server's order (emergencies first, then pin code, then placed); the round
- * under the slot when the run shows both rounds, the payment under the amount.
+ * under the slot when the run shows both rounds, the payment under the amount, and what the
+ * rider reported at the door (the outcome, empties and money collected, the proof photo).
  */
 export function RunJobsTable({ jobs, showRound }: { jobs: RaRecord[]; showRound: boolean }) {
   const translate = useTranslate();
   const list = useList({ data: jobs, perPage: jobs.length || 1 });
   const phone = useIsPhone();
+  // What the rider reported at the door, as lines under the job (issue 40).
+  const doorLines = (outcome: DoorOutcome | null | undefined) =>
+    outcome
+      ? [
+          <strong key="headline">{outcomeHeadline(outcome, translate)}</strong>,
+          outcomeDetails(outcome, translate).join(' · '),
+        ]
+      : [];
   return (
     // The jobs are assigning-jobs records: their view is that resource's.
     <ResourceContextProvider value="assigningJobs">
@@ -59,8 +80,10 @@ export function RunJobsTable({ jobs, showRound }: { jobs: RaRecord[]; showRound:
               ]
                 .filter(Boolean)
                 .join(' · '),
+              ...doorLines(outcomeOf(r)),
             ]}
             to={(r) => `/assigning-job/view/${r.id}`}
+            actions={<PhoneProofPhoto />}
           />
         ) : (
           <Datagrid bulkActionButtons={false} rowClick={false}>
@@ -113,7 +136,14 @@ export function RunJobsTable({ jobs, showRound }: { jobs: RaRecord[]; showRound:
             <FunctionField
               label="app.orders.status"
               sortable={false}
-              render={(r) => <OrderStatusChip status={r.status} />}
+              // The status, and under it what the rider reported at the door: one column, so
+              // that the run still fits a laptop's screen.
+              render={(r) => (
+                <Box sx={{ minWidth: 140, maxWidth: 200 }}>
+                  <OrderStatusChip status={r.status} />
+                  <DoorOutcomeCell outcome={outcomeOf(r)} orderId={String(r.orderId)} />
+                </Box>
+              )}
             />
           </Datagrid>
         )}

@@ -3,6 +3,7 @@ import { action } from '@/providers/actions';
 import type {
   CashDay,
   DispatchSummary,
+  RiderDevices,
   RiderPage,
   RiderRun,
   RunShift,
@@ -39,6 +40,25 @@ export const riderActions = {
     path: 'rider/settle-cash',
     bodyKind: 'json',
     fields: ['riderId', 'date', 'amount'],
+  }),
+  /** The rider app (issue 40): whether the rider has a PIN, and the phones signed in. */
+  riderDevices: action<{ riderId: Identifier }, RiderDevices>({
+    method: 'GET',
+    path: 'rider/devices/:riderId',
+  }),
+  /** Sets the rider's PIN for the rider app (signs them out everywhere). */
+  setRiderPin: action<{ riderId: Identifier; pin: string }>({
+    method: 'POST',
+    path: 'rider/set-pin',
+    bodyKind: 'json',
+    fields: ['riderId', 'pin'],
+  }),
+  /** Signs the rider out of the rider app on one phone (`deviceId`), or on all of them. */
+  signOutRiderDevices: action<{ riderId: Identifier; deviceId?: string }>({
+    method: 'POST',
+    path: 'rider/sign-out-devices',
+    bodyKind: 'json',
+    fields: ['riderId', 'deviceId'],
   }),
   /** The dashboard's dispatch card. */
   dispatchSummary: action<{ date?: string }, DispatchSummary>({

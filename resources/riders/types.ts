@@ -77,3 +77,39 @@ export interface DispatchSummary {
   riders: { _id: string; name: string; jobs: number; delivered: number; open: number }[];
   cashNotHandedIn: number;
 }
+
+/** A phone signed in to the rider app (rider/devices). */
+export interface RiderDevice {
+  _id: string;
+  /** The phone browser's User-Agent. */
+  device: string;
+  signedInAt: string;
+  lastSeenAt: string;
+  expiresAt: string;
+}
+
+/** rider/devices/{riderId}: whether the rider has a PIN for the rider app, and where they are signed in. */
+export interface RiderDevices {
+  pinSet: boolean;
+  pinSetAt: string | null;
+  devices: RiderDevice[];
+}
+
+export type NotDeliveredReason = 'not-at-home' | 'refused' | 'address-not-found' | 'out-of-stock';
+export const NOT_DELIVERED_REASONS: NotDeliveredReason[] = [
+  'not-at-home',
+  'refused',
+  'address-not-found',
+  'out-of-stock',
+];
+
+/** What the rider reported at the door (a run's job's `doorOutcome`), the latest action. */
+export interface DoorOutcome {
+  kind: 'delivered' | 'not-delivered';
+  reason?: NotDeliveredReason;
+  note?: string;
+  at: string;
+  emptiesCollected?: number;
+  collected?: { method: 'Cash' | 'UPI' | 'None'; amount: number; reference?: string };
+  photoUrl?: string;
+}

@@ -27,6 +27,7 @@ export * from '../modules/reports/tables';
 export * from '../modules/returnables/tables';
 export * from '../modules/returns/tables';
 export * from '../modules/riders/tables';
+export * from '../modules/riderApp/tables';
 export * from '../modules/roster/tables';
 export * from '../modules/subCategories/tables';
 export * from '../modules/subscriptions/tables';

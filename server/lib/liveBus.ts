@@ -18,10 +18,25 @@ export interface OrderPlacedEvent {
   createdAt: string;
 }
 
-/** What the bus hands its subscribers: one order, or the summary of a bulk insert (over 20). */
+/** A rider's outcome at a door (issue 40), as the live stream sends it (`event: stop-done`). */
+export interface StopDoneEvent {
+  _id: string;
+  orderId: string;
+  riderId: string;
+  riderName: string;
+  outcome: 'delivered' | 'not-delivered';
+  /** Why not delivered (the rider app's reason code); null when delivered. */
+  reason: string | null;
+}
+
+/**
+ * What the bus hands its subscribers: one order, the summary of a bulk insert (over 20), or a
+ * rider's outcome at a door (the rider app notifies the same channel in its transaction).
+ */
 export type LiveEvent =
   | { type: 'order-placed'; data: OrderPlacedEvent }
-  | { type: 'orders-imported'; data: { count: number } };
+  | { type: 'orders-imported'; data: { count: number } }
+  | { type: 'stop-done'; data: StopDoneEvent };
 
 export interface LiveBus {
   /** Hears every event from now on; the function it returns stops that. */
@@ -110,6 +125,23 @@ async function toEvent(
   }
   if (notice.kind === 'bulk' && typeof notice.count === 'number') {
     return { type: 'orders-imported', data: { count: notice.count } };
+  }
+  if (notice.kind === 'rider-stop') {
+    const { _id, orderId, riderId, riderName, outcome, reason } = notice;
+    if (typeof _id !== 'string' || typeof orderId !== 'string' || typeof riderId !== 'string') {
+      return null;
+    }
+    return {
+      type: 'stop-done',
+      data: {
+        _id,
+        orderId,
+        riderId,
+        riderName: typeof riderName === 'string' ? riderName : '',
+        outcome: outcome === 'not-delivered' ? 'not-delivered' : 'delivered',
+        reason: typeof reason === 'string' ? reason : null,
+      },
+    };
   }
   if (notice.kind !== 'placed') return null;
   const { _id, orderId, serviceId, pincode, isEmergency, createdAt } = notice;

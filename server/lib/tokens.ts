@@ -74,6 +74,8 @@ export function createSessionTokens(secret: string) {
           maxTokenAge: SESSION_TTL_SECONDS,
         });
         if (typeof payload.sub !== 'string' || typeof payload.sv !== 'number') return null;
+        // A rider's token (server/modules/riderApp/sessions.ts) names its audience: never an admin's.
+        if (payload.aud !== undefined) return null;
         const session = {
           adminId: payload.sub,
           sessionVersion: payload.sv,

@@ -153,6 +153,7 @@ export const DELIVERY_TIME_FIELDS: FieldWords = {
   pickupTime: { label: 'Pickup times', show: list },
   deliveryTime: { label: 'Delivery times', show: list },
   gapHours: 'Gap (hours)',
+  emergencyAlertMinutes: 'Emergency alert after (minutes)',
 };
 export const BUSINESS_FIELDS: FieldWords = {
   legalName: 'Legal name',

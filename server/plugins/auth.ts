@@ -8,6 +8,12 @@ import { createSessionCache, type SessionCache } from '../lib/sessionCache';
 import { createSessionTokens, type Session, type SessionTokens } from '../lib/tokens';
 import { deniedMessage, mayCall, type Access } from '../permissions';
 import { API_DOCS_PREFIX } from './openapi';
+import {
+  createRiderSessions,
+  type RiderSessions,
+  type SignedInRider,
+} from '../modules/riderApp/sessions';
+import { riderText } from '../modules/riderApp/messages';
 
 export interface SignedInAdmin {
   id: string;
@@ -35,6 +41,8 @@ declare module 'fastify' {
     admin: SignedInAdmin | null;
     /** The verified token of a signed-in call (admin/logout ends it). */
     session: Session | null;
+    /** The rider of a rider app call (`access: 'rider'`), as they stand now. */
+    rider: SignedInRider | null;
   }
   interface FastifyInstance {
     sessions: SessionTokens;
@@ -45,6 +53,8 @@ declare module 'fastify' {
     sessionCache: SessionCache<SignedInAdmin>;
     /** Every /api route with its access rule, in registration order (docs/permissions.md). */
     routeAccess: RouteAccess[];
+    /** Riders' sessions on their phones (issue 40). */
+    riderSessions: RiderSessions;
   }
 }
 
@@ -121,8 +131,10 @@ export default fp(async (app) => {
   app.decorate('sessionCache', cache);
   app.addHook('onClose', () => cache.close());
   app.decorate('routeAccess', [] as RouteAccess[]);
+  app.decorate('riderSessions', createRiderSessions(app.db, app.config.jwtSecret));
   app.decorateRequest('admin', null);
   app.decorateRequest('session', null);
+  app.decorateRequest('rider', null);
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/')) return;
@@ -142,6 +154,13 @@ export default fp(async (app) => {
     const access = request.routeOptions.config?.access;
     if (!access || access === 'public') return;
     const token = bearerToken(request);
+    if (access === 'rider') {
+      // A rider's call: a rider's token only (an admin's has no rider audience).
+      const rider = token ? await app.riderSessions.standing(token) : null;
+      if (!rider) throw unauthorized(riderText(request, 'server.sessionEnded'));
+      request.rider = rider;
+      return;
+    }
     if (!token) throw unauthorized('Please sign in to continue.');
     const claims = await app.sessions.verify(token);
     if (!claims) throw unauthorized('Your session has expired. Please sign in again.');

@@ -5,7 +5,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import publicPages from '../pages';
 
 /**
- * The landing page at `/`, the admin SPA at `/admin-panel/*` (any deep route), and their assets.
+ * The landing page at `/`, the admin SPA at `/admin-panel/*` (any deep route), the riders' page
+ * at `/rider/*` (issue 40), and their assets.
  * The build wrote `.br` and `.gz` copies of the compressible files (vite.config.ts): they are
  * sent as they are to a client that accepts them (`preCompressed`, with `vary: accept-encoding`),
  * and @fastify/compress leaves an answer that already has a content-encoding alone.
@@ -43,4 +44,9 @@ export default async function bundles(app: FastifyInstance, { distDir }: { distD
     reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
   app.get('/admin-panel', sendAdmin);
   app.get('/admin-panel/*', sendAdmin);
+  // The riders' page, likewise: a stop's own URL (/rider/stop/<id>) reloads into the page.
+  const sendRider = (_request: FastifyRequest, reply: FastifyReply) =>
+    reply.header('cache-control', 'no-cache').sendFile('rider/index.html', { cacheControl: false });
+  app.get('/rider', sendRider);
+  app.get('/rider/*', sendRider);
 }

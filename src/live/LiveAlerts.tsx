@@ -8,16 +8,18 @@ import { markSeen } from './badges';
 import type { LiveHandlers, OrderPlaced } from './connection';
 import { EMERGENCIES_SHOWN, EmergencyAlerts } from './EmergencyAlerts';
 import { LiveAlertsEnabled } from './enabled';
+import { useRunningLate } from './runningLate';
 import { playAlertSound, unlockAlertSound } from './sound';
 import { LIVE_MESSAGES } from './messages';
-import { liveOrders, mute, MUTE_KEY, NEW_ORDER_NOTICE_KEY, unseen } from './store';
+import { liveOrders, liveStops, mute, MUTE_KEY, NEW_ORDER_NOTICE_KEY, unseen } from './store';
 
 /**
  * The live alerts of a signed-in panel (issue 15.6), mounted once by the layout: opens the event
- * stream for the admins who hear orders, counts new orders for the sidebar's badges, raises a
+ * stream for the admins who hear orders, raises the persistent "running late" alert of an open
+ * emergency past the alert setting (issue 40), counts new orders for the sidebar's badges, raises a
  * toast of its own and a sound for an emergency, a quiet notice for any other order when the
- * admin asked for one, tells the open screens (the dashboard) that orders came, and clears a
- * badge when its list is opened.
+ * admin asked for one, tells the open screens (the dashboard) that orders came and the dispatch
+ * screens that riders' stops were done, and clears a badge when its list is opened.
  * The stream's code loads after sign-in, in a chunk of its own.
  */
 export function LiveAlerts() {
@@ -38,8 +40,16 @@ export function LiveAlerts() {
     (order: OrderPlaced) => setEmergencies((shown) => shown.filter((o) => o._id !== order._id)),
     [],
   );
+  // Open emergencies past the alert setting (issue 40).
+  const running = useRunningLate(allowed);
+  const refreshLate = useRef(running.refresh);
+  const lateShown = useRef(running.late);
+  useEffect(() => {
+    refreshLate.current = running.refresh;
+    lateShown.current = running.late;
+  });
   // An admin with Orders opens the order; a dispatcher, the job.
-  const viewPath = (order: OrderPlaced) =>
+  const viewPath = (order: { _id: string }) =>
     permissions?.role !== 'super-admin' &&
     permissions?.permissions &&
     !permissions.permissions.orders
@@ -81,6 +91,14 @@ export function LiveAlerts() {
         }
         setEmergencies((shown) => [order, ...shown].slice(0, EMERGENCIES_SHOWN));
         if (!mute.get()) playAlertSound();
+        refreshLate.current();
+      },
+      onStopDone(stop) {
+        liveStops.publish(stop);
+        // A late emergency delivered: its alert goes now, not at the next minute's reading.
+        if (stop.outcome === 'delivered' && lateShown.current.some((o) => o._id === stop._id)) {
+          refreshLate.current();
+        }
       },
       onOrdersImported(count) {
         unseen.imported(count);
@@ -105,5 +123,17 @@ export function LiveAlerts() {
     };
   }, [allowed]);
 
-  return <EmergencyAlerts orders={emergencies} viewPath={viewPath} onClose={dismiss} />;
+  return (
+    <EmergencyAlerts
+      orders={emergencies}
+      viewPath={viewPath}
+      onClose={dismiss}
+      late={{
+        orders: running.late,
+        alertAfterMinutes: running.alertAfterMinutes,
+        now: running.serverNow,
+        onAcknowledge: running.acknowledge,
+      }}
+    />
+  );
 }

@@ -13,8 +13,22 @@ export interface OrderPlaced {
   createdAt: string;
 }
 
+/** `event: stop-done`: a rider reported a stop from the rider app (issue 40). */
+export interface StopDone {
+  /** The order's id. */
+  _id: string;
+  orderId: string;
+  riderId: string;
+  riderName: string;
+  outcome: 'delivered' | 'not-delivered';
+  /** Why not delivered (`not-at-home`, ...); null when delivered. */
+  reason: string | null;
+}
+
 export interface LiveHandlers {
   onOrderPlaced(order: OrderPlaced): void;
+  /** A rider delivered a stop, or reported it not delivered. */
+  onStopDone(stop: StopDone): void;
   /** A bulk insert (an import) placed this many orders at once. */
   onOrdersImported(count: number): void;
   /** The session is over (401): the stream is not opened again. */
@@ -57,6 +71,7 @@ function dispatch(message: EventSourceMessage, handlers: LiveHandlers) {
     return;
   }
   if (message.event === 'order-placed') handlers.onOrderPlaced(data as OrderPlaced);
+  else if (message.event === 'stop-done') handlers.onStopDone(data as StopDone);
   else if (message.event === 'orders-imported') {
     handlers.onOrdersImported(Number((data as { count?: unknown }).count) || 0);
   }

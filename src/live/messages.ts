@@ -6,6 +6,14 @@ export const LIVE_MESSAGES = {
     `New order ${o.orderId} for ${o.serviceName || 'a service'}, pin code ${o.pincode}.`,
   noticeEveryOrder: 'Notice every new order',
   newOrders: (n: number) => `${n} new ${n === 1 ? 'order' : 'orders'}`,
+  runningLate: (
+    o: { orderId: string; serviceName: string; pincode: string; rider: { name: string } | null },
+    age: string,
+    alert: number,
+  ) =>
+    `Running late: emergency order ${o.orderId} for ${o.serviceName || 'a service'}, pin code ${o.pincode}, placed ${age} ago (alert after ${alert} min). ${o.rider ? `Rider: ${o.rider.name}.` : 'No rider yet.'}`,
+  moreRunningLate: (n: number) => `and ${n} more running late`,
+  acknowledge: 'Acknowledge',
   view: 'View order',
   mute: 'Mute alert sound',
   muted: 'Alert sound off',

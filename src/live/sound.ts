@@ -41,3 +41,29 @@ export function playAlertSound() {
     tone.stop(at + 0.2);
   });
 }
+
+/**
+ * The "running late" alarm (issue 40): three long falling tones, lower and harsher than the
+ * new-emergency chime, so that the two are told apart without looking. Repeated by the alert
+ * until it is acknowledged.
+ */
+export function playLateAlarm() {
+  const ctx = audio();
+  if (!ctx) return;
+  if (ctx.state === 'suspended') void ctx.resume().catch(() => {});
+  const start = ctx.currentTime + 0.01;
+  [0, 1, 2].forEach((i) => {
+    const tone = ctx.createOscillator();
+    const volume = ctx.createGain();
+    tone.type = 'square';
+    const at = start + i * 0.45;
+    tone.frequency.setValueAtTime(660, at);
+    tone.frequency.exponentialRampToValueAtTime(440, at + 0.35);
+    volume.gain.setValueAtTime(0.0001, at);
+    volume.gain.exponentialRampToValueAtTime(0.25, at + 0.03);
+    volume.gain.exponentialRampToValueAtTime(0.0001, at + 0.38);
+    tone.connect(volume).connect(ctx.destination);
+    tone.start(at);
+    tone.stop(at + 0.4);
+  });
+}

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import type { StopDone } from './connection';
 
 /** An order the admin has not looked at yet: which service it is for. */
 export interface UnseenOrder {
@@ -165,3 +166,20 @@ export const liveOrders = {
 
 /** react-admin's store key (kept in this browser) of the quiet notice for every new order. */
 export const NEW_ORDER_NOTICE_KEY = 'live.newOrderNotice';
+
+/**
+ * Riders' stops done, as they arrive on the live stream (issue 40), for the dispatch screens that
+ * show them (a rider's run, the Assigning Jobs lists): LiveAlerts publishes, a screen subscribes.
+ */
+const stopListeners = new Set<(stop: StopDone) => void>();
+export const liveStops = {
+  publish(stop: StopDone) {
+    for (const listener of stopListeners) listener(stop);
+  },
+  subscribe(listener: (stop: StopDone) => void) {
+    stopListeners.add(listener);
+    return () => {
+      stopListeners.delete(listener);
+    };
+  },
+};

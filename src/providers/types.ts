@@ -7,6 +7,7 @@ import type { duesActions } from '@resources/dues/calls';
 import type { holidayActions } from '@resources/holidays/calls';
 import type { orderActions } from '@resources/orders/calls';
 // Issue 38: the GSTR-1 tab of Reports.
+import type { emergencyReportActions } from '@resources/reports/emergencyCalls';
 import type { gstr1Actions } from '@resources/reports/gstr1Calls';
 // Issue 38: the sales report.
 import type { salesReportActions } from '@resources/reports/salesCalls';
@@ -35,6 +36,7 @@ export type AppActions = typeof accountActions &
   typeof holidayActions &
   typeof orderActions &
   typeof gstr1Actions &
+  typeof emergencyReportActions &
   typeof salesReportActions &
   typeof returnableActions &
   typeof returnActions &

@@ -775,6 +775,18 @@ describe('audit trail of every write route', () => {
         return () => post(`/api/rider/delete-rider/${id}`);
       },
     },
+    'POST /api/rider/set-pin': {
+      call: async () => {
+        const riderId = await newRider();
+        return () => post('/api/rider/set-pin', { riderId, pin: '4826' });
+      },
+    },
+    'POST /api/rider/sign-out-devices': {
+      call: async () => {
+        const riderId = await newRider();
+        return () => post('/api/rider/sign-out-devices', { riderId });
+      },
+    },
     'POST /api/rider/settle-cash': {
       call: async () => {
         const riderId = await newRider();
@@ -937,6 +949,13 @@ describe('audit trail of every write route', () => {
     'POST /api/admin/reset-password': 'public: nobody is signed in; it sets a forgotten password',
     'POST /api/accessory/get-accessories-by-category': 'a list read sent as POST: changes nothing',
     'POST /api/content/preview': "the editors' preview: changes nothing",
+    'POST /api/rider-app/login': 'public: a rider signing in on a phone (rider_sessions)',
+    'POST /api/rider-app/logout': "a rider's own sign-out: ends the rider's session row",
+    'POST /api/rider-app/deliver':
+      "a rider's action: kept in rider_actions and the order's history, not the admins' log",
+    'POST /api/rider-app/not-delivered':
+      "a rider's action: kept in rider_actions and the order's history, not the admins' log",
+    'POST /api/rider-app/proof': "a rider's photo: kept in rider_actions",
     'POST /api/order/price-preview':
       "New order's price preview: place-order's body, priced, nothing placed",
   };

@@ -116,6 +116,37 @@ describe('delivery times', () => {
       pickupTime: ['7:00 AM - 9:00 AM', '9:00 AM - 11:00 AM'],
       deliveryTime: ['6:00 PM - 8:00 PM'],
       gapHours: 0,
+      // Never sent: the default, 90 of a 2-hour promise.
+      emergencyAlertMinutes: 90,
+    });
+  });
+
+  it('saves the emergency alert minutes, and keeps them when a save leaves them out', async () => {
+    const slots = { pickupTime: 'x', deliveryTime: 'y', gapHours: 1 };
+    const res = await save('delivery-time/save', { ...slots, emergencyAlertMinutes: 75 });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().result.data.emergencyAlertMinutes).toBe(75);
+    // The spec's form sends only the slots and the gap.
+    await save('delivery-time/save', slots);
+    const read = await get('delivery-time/get-delivery-time');
+    expect(read.json().result.data.emergencyAlertMinutes).toBe(75);
+    await save('delivery-time/save', { ...slots, emergencyAlertMinutes: '240' });
+    expect((await get('delivery-time/get-delivery-time')).json().result.data).toMatchObject({
+      emergencyAlertMinutes: 240,
+    });
+  });
+
+  it.each([14, 241, 90.5, 'soon', -90, null])('refuses %j emergency alert minutes', async (v) => {
+    const res = await save('delivery-time/save', {
+      pickupTime: 'x',
+      deliveryTime: 'y',
+      gapHours: 1,
+      emergencyAlertMinutes: v,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      statusCode: 400,
+      message: 'Emergency alert must be a whole number of minutes from 15 to 240.',
     });
   });
 
@@ -175,6 +206,7 @@ describe('seedServiceAreas', () => {
             '7:30 PM - 8:30 PM',
           ],
           gapHours: 6,
+          emergencyAlertMinutes: 90,
         },
       });
       const pins = (await call('pincode/get-paginated-pincodes?limit=1000')).json().result;

@@ -5,6 +5,7 @@ import { lineText, pagingQuery, requiredId, requiredText } from '@server/lib/val
 import type { RouteAccess } from '@server/plugins/auth';
 import errorsPlugin, { BAD_CHARACTERS, BAD_VALUE } from '@server/plugins/errors';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, bearer, createTestServer, multipart } from './helpers';
+import { createRider } from './riderFixtures';
 
 /**
  * Hostile text on every signed-in route: a NUL character (which PostgreSQL cannot store in text)
@@ -19,6 +20,24 @@ const routes = server.app.routeAccess.filter((r) => r.access !== 'public');
 const png = await server.tinyPng();
 
 const NUL = 'x\u0000y';
+
+/** A rider signed in to the rider app, for its calls (access `rider`). */
+const rider = await createRider(server);
+await server.app.inject({
+  method: 'POST',
+  url: '/api/rider/set-pin',
+  headers: bearer(server.superToken),
+  payload: { riderId: rider._id, pin: '4826' },
+});
+async function riderLogin(): Promise<string> {
+  const res = await server.app.inject({
+    method: 'POST',
+    url: '/api/rider-app/login',
+    payload: { phone: rider.phone, pin: '4826' },
+  });
+  return (res.json() as { result: { token: string } }).result.token;
+}
+const riderToken = await riderLogin();
 
 /**
  * Plausible values for every body field the routes read, so that a NUL in one field is not
@@ -67,6 +86,7 @@ const VALID_BODY: Record<string, unknown> = {
   orderId: 'unknown-order',
   serviceId: 'unknown-service',
   adminId: 'unknown-admin',
+  idempotencyKey: 'hostile-key-1',
 };
 
 /** Fields that carry text somewhere: each gets the NUL on its own, then all of them at once. */
@@ -115,6 +135,7 @@ const READS_NO_BODY = new Set([
   'POST /api/rider/delete-rider/:id',
   'POST /api/holiday/delete/:id',
   'POST /api/admin/logout',
+  'POST /api/rider-app/logout',
 ]);
 
 /** Calls that answer a stream that never ends. */
@@ -146,7 +167,11 @@ async function send(
   const token =
     route.url === '/api/admin/logout'
       ? await server.login(ADMIN_EMAIL, ADMIN_PASSWORD)
-      : server.superToken;
+      : route.url === '/api/rider-app/logout'
+        ? await riderLogin()
+        : route.access === 'rider'
+          ? riderToken
+          : server.superToken;
   const streamed = STREAMED.has(route.url);
   const res = await server.app.inject({
     method: route.method as 'GET' | 'POST',

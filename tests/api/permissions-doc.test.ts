@@ -13,6 +13,7 @@ import {
   GROUP_LABELS,
 } from '@server/permissions';
 import { bearer, createTestServer, type TestAdmin } from './helpers';
+import { createRider } from './riderFixtures';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -161,6 +162,9 @@ const EXPECTED_ACCESS: Record<string, Access> = {
   'GET /api/report/sales': 'orders',
   'GET /api/report/export-sales': 'orders',
   'GET /api/report/export-sales-register': 'orders',
+  // Issue 40: the emergencies report and its CSV.
+  'GET /api/report/emergencies': 'orders',
+  'GET /api/report/export-emergencies': 'orders',
   'GET /api/rider/get-riders': 'assigningJobs',
   'GET /api/rider/get-rider/:id': 'assigningJobs',
   'POST /api/rider/create-rider': 'assigningJobs',
@@ -169,9 +173,21 @@ const EXPECTED_ACCESS: Record<string, Access> = {
   'GET /api/rider/run/:riderId': 'assigningJobs',
   'GET /api/rider/cash': 'assigningJobs',
   'POST /api/rider/settle-cash': 'assigningJobs',
+  // Issue 40: the rider app, and an admin's side of its sign-in.
+  'POST /api/rider-app/login': 'public',
+  'POST /api/rider-app/logout': 'rider',
+  'GET /api/rider-app/today': 'rider',
+  'POST /api/rider-app/deliver': 'rider',
+  'POST /api/rider-app/not-delivered': 'rider',
+  'POST /api/rider-app/proof': 'rider',
+  'POST /api/rider/set-pin': 'assigningJobs',
+  'GET /api/rider/devices/:riderId': 'assigningJobs',
+  'POST /api/rider/sign-out-devices': 'assigningJobs',
   'GET /api/rider/dispatch-summary': 'assigningJobs',
   'GET /api/rider/run-sheet/:riderId': 'assigningJobs',
   'GET /api/live/events': 'signedIn',
+  // Issue 40: what the panel's "running late" alert counts from.
+  'GET /api/live/open-emergencies': ['orders', 'assigningJobs'],
   'GET /api/return-history/get-all-return-requests': 'return',
   'GET /api/return-history/export-return-requests': 'return',
   'GET /api/return-history/get-return-request/:id': 'return',
@@ -235,8 +251,34 @@ for (const group of PERMISSION_GROUPS) {
   onlyGroup[group] = await server.createAdmin({ permissions: { [group]: true } });
 }
 
+/** A rider signed in to the rider app (issue 40): their token reaches their calls only. */
+const rider = await createRider(server);
+const riderToken = await (async () => {
+  const pin = '4826';
+  await server.app.inject({
+    method: 'POST',
+    url: '/api/rider/set-pin',
+    headers: bearer(server.superToken),
+    payload: { riderId: rider._id, pin },
+  });
+  const res = await server.app.inject({
+    method: 'POST',
+    url: '/api/rider-app/login',
+    payload: { phone: rider.phone, pin },
+  });
+  return (res.json() as { result: { token: string } }).result.token;
+})();
+
 /** Signing out ends the session it is called with: it gets a session of its own. */
 async function sessionFor(route: RouteAccess, token: string | undefined) {
+  if (route.url === '/api/rider-app/logout' && token === riderToken) {
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/api/rider-app/login',
+      payload: { phone: rider.phone, pin: '4826' },
+    });
+    return (res.json() as { result: { token: string } }).result.token;
+  }
   if (route.url !== '/api/admin/logout' || !token) return token;
   const session = await server.app.sessions.verify(token);
   return session ? server.app.sessions.sign(session) : token;
@@ -316,7 +358,7 @@ describe('docs/permissions.md', () => {
     expect(routes.length).toBeGreaterThan(0);
     for (const route of routes) {
       expect(route.url).toMatch(/^\/api\//);
-      const known = ['public', 'signedIn', 'superAdmin'].includes(route.access as string);
+      const known = ['public', 'signedIn', 'superAdmin', 'rider'].includes(route.access as string);
       expect(known || accessGroups(route.access).length > 0, `${route.url}: ${route.access}`).toBe(
         true,
       );
@@ -351,10 +393,38 @@ describe.each(
     return;
   }
 
+  if (access === 'rider') {
+    it('answers 401 without a token, and to an admin, even the super-admin', async () => {
+      for (const token of [undefined, server.superToken, everyGroup.token]) {
+        const body = await expectDenied(route, token, 401);
+        expect(body).toEqual({
+          statusCode: 401,
+          message: 'Your session has ended. Sign in again.',
+        });
+      }
+    });
+
+    it('lets a signed-in rider through', async () => {
+      await expectPassed(route, riderToken, 'rider');
+    });
+    return;
+  }
+
   it('answers 401 without a token', async () => {
     expect(await expectDenied(route, undefined, 401)).toEqual({
       statusCode: 401,
       message: 'Please sign in to continue.',
+    });
+  });
+
+  it("answers 401 to a rider's token", async () => {
+    if (STREAMED.has(route.url)) {
+      expect((await call(route, riderToken)).statusCode).toBe(401);
+      return;
+    }
+    expect(await expectDenied(route, riderToken, 401)).toEqual({
+      statusCode: 401,
+      message: 'Your session has expired. Please sign in again.',
     });
   });
 

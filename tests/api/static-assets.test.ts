@@ -3,14 +3,15 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from './helpers';
 
 /**
  * The panel's files as a browser gets them: the real build (vite.config.ts, into a directory of
  * its own) served by the real server. Assets go out as the build compressed them, cached for a
- * year under their hashed names; the admin shell is revalidated on every load.
+ * year under their hashed names; the admin shell and the riders' page are revalidated on every
+ * load.
  */
 describe('the built panel, served', () => {
   let distDir: string;
@@ -103,6 +104,27 @@ describe('the built panel, served', () => {
       'if-none-match': String(first.headers.etag),
     });
     expect(again.statusCode).toBe(304);
+  });
+
+  it("sends the riders' page at /rider and its deep routes, small and revalidated", async () => {
+    const html = await readFile(path.join(distDir, 'rider', 'index.html'));
+    for (const url of ['/rider', '/rider/stop/01a225b8-2bcd-705e-bbbe-0824a35159c3']) {
+      const res = await get(url, { 'accept-encoding': 'br' });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(brotliDecompressSync(res.rawPayload).equals(html)).toBe(true);
+    }
+    // Issue 40: React, node-polyglot and the page itself, never the panel's libraries; at most
+    // 120 KB of JS gzip.
+    const scripts = [...html.toString().matchAll(/"\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+    expect(scripts.length).toBeGreaterThan(1);
+    expect(scripts.filter((file) => /\/(vendor|panel|axiosClient)-/.test(file))).toEqual([]);
+    let gzipBytes = 0;
+    for (const file of scripts) {
+      gzipBytes += gzipSync(await readFile(path.join(distDir, file)), { level: 9 }).length;
+    }
+    expect(gzipBytes).toBeLessThan(120_000);
   });
 
   it('answers 404 for an asset that is not there', async () => {

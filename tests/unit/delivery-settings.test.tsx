@@ -75,6 +75,7 @@ function fakeSettings(overrides: Partial<AppDataProvider> = {}) {
       pickupTime: ['8:00 AM - 11:00 AM', '2:00 PM - 4:00 PM'],
       deliveryTime: ['5:00 PM - 8:00 PM'],
       gapHours: 6,
+      emergencyAlertMinutes: 90,
     },
   };
   const dataProvider = testDataProvider({
@@ -90,6 +91,7 @@ function fakeSettings(overrides: Partial<AppDataProvider> = {}) {
         pickupTime: [String(times.pickupTime)],
         deliveryTime: [String(times.deliveryTime)],
         gapHours: Number(times.gapHours),
+        emergencyAlertMinutes: Number(times.emergencyAlertMinutes),
       };
       return { data: undefined, meta: { message: 'Delivery time saved successfully' } };
     }),
@@ -201,9 +203,36 @@ describe('delivery times form', () => {
       pickupTime: '7:00 AM - 10:00 AM',
       deliveryTime: '5:00 PM - 8:00 PM',
       gapHours: 6,
+      emergencyAlertMinutes: 90,
     });
     await waitFor(() => expect(dataProvider.getDeliveryTimes).toHaveBeenCalledTimes(2));
     expect(screen.getByLabelText(/Pickup Time/)).toHaveValue('7:00 AM - 10:00 AM');
+  });
+
+  it('takes the emergency alert in whole minutes from 15 to 240 (issue 40)', async () => {
+    const dataProvider = fakeSettings();
+    renderPanel('/delivery-times/edit', { dataProvider });
+    await heading('Delivery Times');
+    const alert = screen.getByLabelText(/Emergency alert after/);
+    expect(alert).toHaveValue(90);
+    for (const wrong of ['10', '300', '45.5']) {
+      await userEvent.clear(alert);
+      await userEvent.type(alert, wrong);
+      await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+      expect(
+        await screen.findByText(
+          'Emergency alert must be a whole number of minutes from 15 to 240.',
+        ),
+      ).toBeInTheDocument();
+    }
+    expect(dataProvider.saveDeliveryTimes).not.toHaveBeenCalled();
+    await userEvent.clear(alert);
+    await userEvent.type(alert, '75');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Delivery time saved successfully')).toBeInTheDocument();
+    expect(dataProvider.saveDeliveryTimes.mock.calls[0]![0]).toMatchObject({
+      emergencyAlertMinutes: 75,
+    });
   });
 
   it('says "Failed to update delivery time." when the server cannot be reached', async () => {

@@ -4,7 +4,7 @@ import { HttpError } from 'react-admin';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { groupCount, linkCount, markSeen } from '@/live/badges';
 import { openLiveEvents, type LiveTiming, type OrderPlaced } from '@/live/connection';
-import { unseen } from '@/live/store';
+import { liveStops, unseen } from '@/live/store';
 import { stubApi, type RecordedCall } from './apiStub';
 import { fakeAuthProvider, renderApp, SLOW, SUPER_ADMIN } from './helpers';
 
@@ -223,6 +223,24 @@ describe('live alerts in the panel', () => {
     await openPanel({ role: 'admin', permissions: { assigningJobs: true } });
     expect(screen.getByRole('button', { name: 'Mute alert sound' })).toBeVisible();
   });
+
+  it("hands a rider's stop done to the dispatch screens that follow them (issue 40)", async () => {
+    await openPanel({ role: 'admin', permissions: { assigningJobs: true } });
+    const heard: string[] = [];
+    const stop = liveStops.subscribe((s) => heard.push(`${s.orderId} ${s.outcome} ${s.reason}`));
+    send(
+      `event: stop-done\ndata: ${JSON.stringify({
+        _id: 'ord-9',
+        orderId: 'OD250301ZZZZZZ',
+        riderId: 'r1',
+        riderName: 'Ravi Kumar',
+        outcome: 'not-delivered',
+        reason: 'refused',
+      })}\n\n`,
+    );
+    await waitFor(() => expect(heard).toEqual(['OD250301ZZZZZZ not-delivered refused']));
+    stop();
+  });
 });
 
 describe('the live event connection', () => {
@@ -239,6 +257,7 @@ describe('the live event connection', () => {
       {
         onOrderPlaced: (o) => orders.push(o.orderId),
         onOrdersImported: (n) => orders.push(`imported ${n}`),
+        onStopDone: (s) => orders.push(`${s.outcome} ${s.orderId} by ${s.riderName}`),
         onUnauthorized,
       },
       FAST,
@@ -250,7 +269,19 @@ describe('the live event connection', () => {
     streams[0]!.close();
     await waitFor(() => expect(streams).toHaveLength(2));
     placed({ orderId: 'OD2' });
-    await waitFor(() => expect(orders).toEqual(['OD1', 'imported 25', 'OD2']));
+    send(
+      `event: stop-done\ndata: ${JSON.stringify({
+        _id: 'ord-2',
+        orderId: 'OD2',
+        riderId: 'r1',
+        riderName: 'Ravi Kumar',
+        outcome: 'delivered',
+        reason: null,
+      })}\n\n`,
+    );
+    await waitFor(() =>
+      expect(orders).toEqual(['OD1', 'imported 25', 'OD2', 'delivered OD2 by Ravi Kumar']),
+    );
 
     connection.close();
     // The open request is aborted, and nothing is opened again.
@@ -269,7 +300,10 @@ describe('the live event connection', () => {
       },
     );
     const onUnauthorized = vi.fn();
-    openLiveEvents({ onOrderPlaced() {}, onOrdersImported() {}, onUnauthorized }, FAST);
+    openLiveEvents(
+      { onOrderPlaced() {}, onOrdersImported() {}, onStopDone() {}, onUnauthorized },
+      FAST,
+    );
     await waitFor(() => expect(onUnauthorized).toHaveBeenCalledTimes(1));
     const error = onUnauthorized.mock.calls[0]![0] as HttpError;
     expect(error).toBeInstanceOf(HttpError);

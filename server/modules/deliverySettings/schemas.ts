@@ -6,6 +6,10 @@ const MAX_CHARGE = 100_000;
 
 const MAX_GAP_HOURS = 168;
 
+/** The emergency alert's bounds, in minutes (issue 40): a quarter hour to four hours. */
+export const EMERGENCY_ALERT_MINUTES = { least: 15, most: 240 } as const;
+const ALERT_RANGE = `Emergency alert must be a whole number of minutes from ${EMERGENCY_ALERT_MINUTES.least} to ${EMERGENCY_ALERT_MINUTES.most}.`;
+
 const charge = (label: string) =>
   nonNegativeNumber(label).refine(
     (v) => v <= MAX_CHARGE,
@@ -36,6 +40,8 @@ const deliveryTimeDto = z.object({
   pickupTime: z.array(z.string()),
   deliveryTime: z.array(z.string()),
   gapHours: count,
+  /** An open emergency this many minutes old is running late (addition, issue 40). */
+  emergencyAlertMinutes: count,
 });
 
 export const oneTime = answers(z.object({ data: deliveryTimeDto }));
@@ -55,4 +61,15 @@ export const deliveryTimeSaveBody = z.object({
     (v) => v <= MAX_GAP_HOURS,
     `Gap hours must be at most ${MAX_GAP_HOURS}.`,
   ),
+  // Addition (issue 40); left out, the saved value stays.
+  emergencyAlertMinutes: z
+    .preprocess(
+      (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+      z
+        .number({ error: ALERT_RANGE })
+        .int(ALERT_RANGE)
+        .min(EMERGENCY_ALERT_MINUTES.least, ALERT_RANGE)
+        .max(EMERGENCY_ALERT_MINUTES.most, ALERT_RANGE),
+    )
+    .optional(),
 });

@@ -16,5 +16,10 @@ export const deliveryTimesTable = pgTable('delivery_times', {
   pickupTime: jsonb('pickup_time').$type<string[]>().notNull().default([]),
   deliveryTime: jsonb('delivery_time').$type<string[]>().notNull().default([]),
   gapHours: integer('gap_hours').notNull().default(0),
+  /**
+   * An open emergency this old (minutes since it was placed) raises the panel's "running late"
+   * alert and counts as a breach in report/emergencies (issue 40): 90 of a 2-hour promise.
+   */
+  emergencyAlertMinutes: integer('emergency_alert_minutes').notNull().default(90),
   updatedAt: timestamps.updatedAt,
 });

@@ -22,6 +22,8 @@ export interface OrderRow {
   plan: Pick<typeof plansTable.$inferSelect, 'id' | 'name' | 'duration'> | null;
   /** The rider the job is given to (issue 15), null while nobody has it. */
   rider: Pick<typeof ridersTable.$inferSelect, 'id' | 'name'> | null;
+  /** A delivered emergency's delivery, epoch ms (rows.ts); absent where a query does not ask. */
+  deliveredAt?: number | null;
 }
 
 export type AccessoryRow = typeof orderAccessoriesTable.$inferSelect;
@@ -30,7 +32,15 @@ export type HistoryRow = typeof orderStatusHistoryTable.$inferSelect;
 const rupees = (value: string) => Number(value);
 
 /** The order record of docs/api.md ("The order record"), without accessories and history. */
-export function toOrderDto({ order: o, customer: c, service, product, plan, rider }: OrderRow) {
+export function toOrderDto({
+  order: o,
+  customer: c,
+  service,
+  product,
+  plan,
+  rider,
+  deliveredAt,
+}: OrderRow) {
   const productRef = product ? { _id: product.id, name: product.name } : null;
   return {
     _id: o.id,
@@ -80,6 +90,8 @@ export function toOrderDto({ order: o, customer: c, service, product, plan, ride
     // Made from a subscription (issue 35): which one, for which delivery day.
     subscriptionId: o.subscriptionId,
     deliveryDay: o.deliveryDay,
+    // Issue 40: a delivered emergency's order-to-delivery time is this less createdAt.
+    deliveredAt: deliveredAt == null ? null : new Date(deliveredAt),
   };
 }
 
@@ -106,7 +118,11 @@ export function toHistoryDto(h: HistoryRow) {
     fromStatus: h.fromStatus,
     toStatus: h.toStatus,
     at: h.at,
-    by: h.adminId ? { _id: h.adminId, name: h.adminName ?? '' } : null,
+    by: h.adminId
+      ? { _id: h.adminId, name: h.adminName ?? '' }
+      : h.riderId
+        ? { _id: h.riderId, name: `${h.adminName ?? ''} (rider)`.trim() }
+        : null,
     note: h.note,
   };
 }

@@ -1,9 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import {
   categoriesTable,
   customersTable,
   ordersTable,
+  orderStatusHistoryTable,
   plansTable,
   productsTable,
   ridersTable,
@@ -20,9 +21,21 @@ export const customerOfOrder = sql<OrderRow['customer']>`(
     'email', c.email, 'phone', c.phone)
   from ${customersTable} c where c.id = ${ordersTable.customerId})`;
 
+/**
+ * When a delivered emergency was delivered (its last Delivered step), in epoch milliseconds; null
+ * for any other order. Looked up only for those (CASE runs the subquery for them alone), through
+ * order_status_history_order_idx: the panel shows their order-to-delivery time (issue 40).
+ */
+export const deliveredAtOfEmergency = sql<number | null>`(CASE
+  WHEN ${ordersTable.isEmergency} AND ${ordersTable.status} = 'Delivered' THEN (
+    select extract(epoch from max(h.at)) * 1000 from ${orderStatusHistoryTable} h
+     where h.order_id = ${ordersTable.id} and h.to_status = 'Delivered')
+  END)::float8`;
+
 /** The columns of an order answer: the order and the names it refers to, in one query. */
 const orderSelection = {
   order: ordersTable,
+  deliveredAt: deliveredAtOfEmergency,
   customer: customerOfOrder,
   service: { id: categoriesTable.id, name: categoriesTable.name, kind: categoriesTable.kind },
   product: { id: productsTable.id, name: productsTable.name },
@@ -31,7 +44,7 @@ const orderSelection = {
 };
 
 /** The order rows of `ids` (a subquery or a list), joined with the names they refer to. */
-export function joinedFrom(db: Database) {
+export function joinedFrom(db: Database | Transaction) {
   return db
     .select(orderSelection)
     .from(ordersTable)

@@ -96,6 +96,11 @@ export const orderDto = z.object({
   deliveryDay: calendarDay
     .nullable()
     .meta({ description: "The subscription's delivery day it was made for." }),
+  deliveredAt: timestamp.nullable().meta({
+    description:
+      'An emergency order that is Delivered: when (its last Delivered step; issue 40). Null ' +
+      'for other orders, and where a list does not look it up (a run sheet).',
+  }),
 });
 
 /**

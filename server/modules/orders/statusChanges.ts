@@ -9,8 +9,11 @@ import {
 import { anyOf } from '../../lib/sql';
 import { issueStatusNotes, type NoteIssued } from '../creditNotes/issue';
 
-/** The admin who changes a status (named in the history row); null for the customer. */
-type StatusAdmin = { id: string; name: string } | null;
+/**
+ * Who changes a status (named in the history row): an admin, a rider at the door (issue 40,
+ * `rider: true`), or null for the customer.
+ */
+export type StatusAdmin = { id: string; name: string; rider?: boolean } | null;
 
 /**
  * Why a change needs a reason (issue 37): it takes a delivery back, it changes an order that
@@ -120,12 +123,13 @@ export async function changeStatuses(
       orderId: o.id,
       fromStatus: o.status,
       toStatus: status,
-      adminId: admin?.id ?? null,
+      adminId: admin && !admin.rider ? admin.id : null,
+      riderId: admin?.rider ? admin.id : null,
       adminName: admin?.name ?? null,
       note: reason,
     })),
   );
-  const notes = await issueStatusNotes(tx, toChange, status, admin, reason);
+  const notes = await issueStatusNotes(tx, toChange, status, admin?.rider ? null : admin, reason);
   return { missing, unchanged, changed, needReason, notes };
 }
 

@@ -192,6 +192,11 @@ export const ordersTable = pgTable(
       index('orders_emergency_paid_idx')
         .on(paid, t.createdAt, t.id, ...paidColumns, t.status, t.orderType, t.pincode)
         .where(sql`${t.isEmergency}`),
+      // The open emergencies, oldest first (live/open-emergencies, the panel's "running late"
+      // alert, polled by every open panel): a few dozen entries, whatever the orders' number.
+      index('orders_open_emergencies_idx')
+        .on(t.createdAt, t.id)
+        .where(sql`${t.isEmergency} and ${t.status} in ('Pending', 'Out for Delivery')`),
       index('orders_emergency_order_id_idx')
         .on(t.orderId, t.createdAt, t.status, t.orderType, t.pincode)
         .where(sql`${t.isEmergency}`),
@@ -265,6 +270,8 @@ export const orderStatusHistoryTable = pgTable(
     fromStatus: text('from_status').$type<OrderStatus>(),
     toStatus: text('to_status').$type<OrderStatus>().notNull(),
     adminId: text('admin_id'),
+    /** Set when a rider made the step at the door (issue 40); `admin_name` then holds theirs. */
+    riderId: text('rider_id'),
     adminName: text('admin_name'),
     /** What else happened, in words (e.g. 'Assigned to Ravi Kumar'); status unchanged then. */
     note: text('note'),

@@ -1,11 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { indiaDay, indiaMidnight, nextDay } from '@shared/time';
-import { CSV_BATCH, csvAnswer, sendCsv, type CsvColumn } from '../../lib/csv';
+import { CSV_BATCH, csvAnswer, indiaDateTime, sendCsv, yesNo, type CsvColumn } from '../../lib/csv';
 import { ok } from '../../lib/reply';
 import { answers } from '../../lib/responses';
 import { createDeliverySettingsRepository } from '../deliverySettings/repository';
+import { createEmergencyReport, type EmergencyRange } from './emergencies';
 import { createReportRepository, type RegisterLine } from './repository';
 import {
+  emergencyExportQuery,
+  emergencyQuery,
+  emergencyReportDto,
+  type EmergencyRow,
   isPeriodGroup,
   registerQuery,
   salesQuery,
@@ -15,6 +20,7 @@ import {
   type SalesRow,
 } from './schemas';
 import { readRepository } from '../../plugins/readReplica';
+import { pagingResult } from '../../lib/validation';
 
 /** What the first column of a sales report's CSV is headed. */
 const GROUP_HEADINGS: Record<SalesGroup, string> = {
@@ -85,6 +91,26 @@ const REGISTER_COLUMNS: CsvColumn<RegisterLine>[] = [
   { header: 'Total', cell: (l) => money(l.total) },
 ];
 
+/** The emergencies report's CSV: a line per emergency, newest first. */
+const EMERGENCY_COLUMNS: CsvColumn<EmergencyRow>[] = [
+  { header: 'Order ID', cell: (r) => r.orderId },
+  { header: 'Customer', cell: (r) => r.customer.name },
+  { header: 'Phone', cell: (r) => r.customer.phone },
+  { header: 'Service', cell: (r) => r.serviceName },
+  { header: 'Pin code', cell: (r) => r.pincode },
+  { header: 'Rider', cell: (r) => r.rider?.name ?? '' },
+  { header: 'Status', cell: (r) => r.status },
+  { header: 'Placed at', cell: (r) => indiaDateTime(r.placedAt) },
+  { header: 'Delivered at', cell: (r) => (r.deliveredAt ? indiaDateTime(r.deliveredAt) : '') },
+  {
+    header: 'Minutes to delivery',
+    cell: (r) =>
+      r.state === 'delivered' ? r.minutes : r.state === 'open' ? 'Still open' : 'Cancelled',
+  },
+  { header: 'Minutes so far', cell: (r) => (r.state === 'open' ? r.minutes : '') },
+  { header: 'Breached', cell: (r) => yesNo(r.breached) },
+];
+
 async function* once<Row>(rows: Row[]): AsyncGenerator<Row[]> {
   yield rows;
 }
@@ -92,11 +118,20 @@ async function* once<Row>(rows: Row[]): AsyncGenerator<Row[]> {
 /**
  * Addition (issue 38): `GET report/sales` (sales per period, service, pin code or rider, from the
  * rollups), `GET report/export-sales` (the same as CSV) and `GET report/export-sales-register`
- * (every invoice and note of a range, streamed) — docs/api.md "Reports".
+ * (every invoice and note of a range, streamed); (issue 40) `GET report/emergencies` and its CSV
+ * `GET report/export-emergencies` — docs/api.md "Reports".
  */
 const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   const readReports = readRepository(app, createReportRepository(app.db), createReportRepository);
   const settings = createDeliverySettingsRepository(app.db);
+  const readEmergencies = readRepository(app, createEmergencyReport(app.db), createEmergencyReport);
+
+  /** The India days as the instants they span, and the breach setting of now. */
+  const emergencyRange = async (q: { from: string; to: string }): Promise<EmergencyRange> => ({
+    start: indiaMidnight(q.from),
+    end: indiaMidnight(nextDay(q.to)),
+    alertAfterMinutes: await settings.getEmergencyAlertMinutes(),
+  });
 
   /** The report asked for: its rows and totals. */
   async function salesReport(
@@ -153,6 +188,54 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
         name: `sales-by-${report.groupBy}`,
         columns: salesColumns(report.groupBy),
         batches: once([...report.rows, total]),
+      });
+    },
+  );
+
+  app.get(
+    '/emergencies',
+    {
+      config: { access: 'orders' },
+      schema: { querystring: emergencyQuery, response: answers(emergencyReportDto) },
+    },
+    async (request) => {
+      const { from, to, page, limit } = request.query;
+      const range = await emergencyRange(request.query);
+      const reports = readEmergencies(request);
+      const [summary, emergencies] = await Promise.all([
+        reports.summary(range),
+        reports.page(range, (page - 1) * limit, limit),
+      ]);
+      return ok('Emergencies', {
+        from,
+        to,
+        alertAfterMinutes: range.alertAfterMinutes,
+        emergencies,
+        ...pagingResult(summary.totals.emergencies, page, limit),
+        ...summary,
+      });
+    },
+  );
+
+  app.get(
+    '/export-emergencies',
+    {
+      config: { access: 'orders' },
+      schema: {
+        querystring: emergencyExportQuery,
+        response: csvAnswer(
+          'emergencies',
+          'Every emergency order placed on those days (India), newest first, with its minutes ' +
+            'to delivery and whether it breached the emergency alert setting',
+        ),
+      },
+    },
+    async (request, reply) => {
+      const range = await emergencyRange(request.query);
+      return sendCsv(request, reply, {
+        name: 'emergencies',
+        columns: EMERGENCY_COLUMNS,
+        batches: readEmergencies(request).batches(range, CSV_BATCH),
       });
     },
   );

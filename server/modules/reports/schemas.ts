@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { money } from '../../lib/responses';
-import { daysInRange, requiredDay } from '../../lib/validation';
+import { count, money, pagingFields, timestamp } from '../../lib/responses';
+import { daysInRange, pagingQuery, requiredDay } from '../../lib/validation';
 import { DAY_RANGE_MESSAGE } from '../orders/filters';
 import { calendarDay } from '../orders/schemas';
 
@@ -83,3 +83,89 @@ export const salesReportDto = z.object({
   totals: z.object({ ...figures, collections: money }),
 });
 export type SalesReport = z.infer<typeof salesReportDto>;
+
+/** The most days report/emergencies covers, both ends included: a quarter. */
+export const MOST_EMERGENCY_DAYS = 92;
+
+const EMERGENCY_TOO_LONG = `The emergencies report covers at most ${MOST_EMERGENCY_DAYS} days (a quarter). Choose a shorter range.`;
+const withinAQuarter = (q: { from: string; to: string }) =>
+  q.from > q.to || daysInRange(q.from, q.to) <= MOST_EMERGENCY_DAYS;
+
+/** GET report/export-emergencies?from=&to=. */
+export const emergencyExportQuery = z
+  .object(days)
+  .refine(inOrder, { error: DAY_RANGE_MESSAGE })
+  .refine(withinAQuarter, { error: EMERGENCY_TOO_LONG });
+
+/** GET report/emergencies?from=&to=&page=&limit=: the range and a page of its emergencies. */
+export const emergencyQuery = z
+  .object({ ...days, page: pagingQuery.page, limit: pagingQuery.limit })
+  .refine(inOrder, { error: DAY_RANGE_MESSAGE })
+  .refine(withinAQuarter, { error: EMERGENCY_TOO_LONG });
+
+export const EMERGENCY_STATES = ['delivered', 'open', 'cancelled'] as const;
+export type EmergencyState = (typeof EMERGENCY_STATES)[number];
+
+/** One emergency order of the range. */
+export const emergencyRowDto = z.object({
+  _id: z.string(),
+  orderId: z.string(),
+  customer: z.object({ _id: z.string(), name: z.string(), phone: z.string() }),
+  serviceName: z.string(),
+  pincode: z.string(),
+  rider: z.object({ _id: z.string(), name: z.string() }).nullable(),
+  status: z.string(),
+  /** delivered, open (Pending, Out for Delivery) or cancelled. */
+  state: z.enum(EMERGENCY_STATES),
+  placedAt: timestamp,
+  /** Its last Delivered step; null unless delivered. */
+  deliveredAt: timestamp.nullable(),
+  /**
+   * Whole minutes from placed to delivered; for an open one, from placed to now; null when
+   * cancelled (or delivered with no Delivered step on record).
+   */
+  minutes: count.nullable(),
+  /** Delivered, or still open, `alertAfterMinutes` or more after it was placed. */
+  breached: z.boolean(),
+});
+/** As the repository gives it: the times are Dates until the answer is written. */
+export type EmergencyRow = Omit<z.infer<typeof emergencyRowDto>, 'placedAt' | 'deliveredAt'> & {
+  placedAt: Date;
+  deliveredAt: Date | null;
+};
+
+/** The figures of the whole range, a pin code or a rider. */
+const emergencyFigures = {
+  emergencies: count,
+  delivered: count,
+  open: count,
+  cancelled: count,
+  breached: count,
+  /** Of the delivered ones' minutes to delivery; null when none was delivered. */
+  medianMinutes: count.nullable(),
+  worstMinutes: count.nullable(),
+};
+export type EmergencyFigures = {
+  [K in keyof typeof emergencyFigures]: z.infer<(typeof emergencyFigures)[K]>;
+};
+
+/** A pin code's or a rider's figures (`key` the pin code, or the rider's id, '' for none). */
+export const emergencyGroupDto = z.object({
+  key: z.string(),
+  label: z.string(),
+  ...emergencyFigures,
+});
+export type EmergencyGroup = z.infer<typeof emergencyGroupDto>;
+
+export const emergencyReportDto = z.object({
+  from: calendarDay,
+  to: calendarDay,
+  /** The setting the breaches were counted by (delivery-time's emergencyAlertMinutes). */
+  alertAfterMinutes: count,
+  emergencies: z.array(emergencyRowDto),
+  ...pagingFields,
+  totals: z.object(emergencyFigures),
+  byPincode: z.array(emergencyGroupDto),
+  byRider: z.array(emergencyGroupDto),
+});
+export type EmergencyReport = z.infer<typeof emergencyReportDto>;

@@ -24,6 +24,7 @@ import {
   settleCashBody,
 } from './schemas';
 import { readRepository } from '../../plugins/readReplica';
+import { doorOutcomesOf } from '../riderApp/repository';
 
 const NOT_FOUND = 'This rider does not exist.';
 
@@ -189,9 +190,17 @@ const riderRoutes: FastifyPluginAsyncZod = async (app) => {
         riderAnswer(row, date),
         reads(request).run(row.id, date, shift),
       ]);
+      // What the rider reported at each door (issue 40), read where the run was.
+      const outcomes = await doorOutcomesOf(
+        request.readDb,
+        run.rows.map((r) => r.order.id),
+      );
       return ok(`${rider.name}'s run`, {
         rider,
-        jobs: run.rows.map(toOrderDto),
+        jobs: run.rows.map((r) => ({
+          ...toOrderDto(r),
+          doorOutcome: outcomes.get(r.order.id) ?? null,
+        })),
         totalRecords: run.total,
       });
     },

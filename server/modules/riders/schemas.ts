@@ -12,6 +12,7 @@ import {
 } from '../../lib/validation';
 import { pincode } from '../orders/filters';
 import { orderDto } from '../orders/schemas';
+import { stopDto } from '../riderApp/schemas';
 import { rupees, SUMMARY_RIDERS } from './cash';
 import { RIDER_SORTS, RUN_BOUND, type RiderSort } from './repository';
 
@@ -268,7 +269,7 @@ export const riderPage = z.object({ riders: z.array(riderDto), ...pagingFields }
 /** rider/run: the rider with the jobs of a day (and round). */
 export const riderRun = z.object({
   rider: riderDto,
-  jobs: z.array(orderDto).meta({
+  jobs: z.array(orderDto.extend({ doorOutcome: stopDto.shape.outcome })).meta({
     description: `The rider's jobs of the day (and round), emergencies first, then pin code, then oldest first; at most ${RUN_BOUND}`,
   }),
   totalRecords: count,

@@ -25,6 +25,9 @@ export const ridersTable = pgTable(
       .default(sql`'{}'::text[]`),
     shift: text('shift').$type<RiderShift>().notNull().default('Both'),
     status: text('status').$type<RecordStatus>().notNull().default('Active'),
+    /** The rider app's PIN (issue 40), hashed as passwords are; null until an admin sets one. */
+    pinHash: text('pin_hash'),
+    pinSetAt: timestamp('pin_set_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
