@@ -68,6 +68,7 @@ console.log(`
   Home services admin is running (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}/pgdata` : `PostgreSQL from DATABASE_URL${replica ? ', reads on DATABASE_READ_URL' : ''}`})
     Website:      ${base}/
     Admin panel:  ${base}/admin-panel/login
+    Riders' page: ${base}/rider
     API:          ${base}/api/
   Sign in as ${superAdmin.email}  password: ${superAdmin.passwordHint}
 `);
