@@ -11,14 +11,20 @@ import {
 } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import * as tar from 'tar-stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '@server/app';
 import { loadConfig, type AppConfig } from '@server/config';
-import { openDatabase, type DatabaseHandle } from '@server/db/client';
-import { categoriesTable, pincodesTable, seedProgressTable } from '@server/db/schema';
+import { openDatabase, type Database, type DatabaseHandle } from '@server/db/client';
+import {
+  categoriesTable,
+  ordersTable,
+  pincodesTable,
+  ridersTable,
+  seedProgressTable,
+} from '@server/db/schema';
 import { ensureSuperAdmin, seedCategories } from '@server/db/seed';
 import { seedDemoAdmins } from '@server/db/seed/admins';
 import { seedAccountDocuments } from '@server/db/seed/accountDocuments';
@@ -153,6 +159,7 @@ async function fillWithRealData(config: AppConfig): Promise<Map<string, Buffer>>
       expect((await post('logout', {}, bearer(await signIn(app)))).statusCode).toBe(200);
 
       const token = await signIn(app);
+      await useRiderApp(app, db, token);
       const [water] = await db
         .select()
         .from(categoriesTable)
@@ -187,6 +194,63 @@ async function fillWithRealData(config: AppConfig): Promise<Map<string, Buffer>>
       await app.close();
     }
   });
+}
+
+/**
+ * A rider on the rider app (issue 40), through the API: a PIN set, a session, an open order
+ * given to the rider today and delivered at the door.
+ */
+async function useRiderApp(
+  app: Awaited<ReturnType<typeof buildApp>>,
+  db: Database,
+  token: string,
+): Promise<void> {
+  const call = async (url: string, payload: object | undefined, auth: string) => {
+    const res = await app.inject({
+      method: payload ? 'POST' : 'GET',
+      url: `/api/${url}`,
+      headers: bearer(auth),
+      ...(payload ? { payload } : {}),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().result;
+  };
+  const [rider] = await db.select().from(ridersTable).where(eq(ridersTable.status, 'Active'));
+  const [order] = await db
+    .select({ id: ordersTable.id })
+    .from(ordersTable)
+    .where(eq(ordersTable.status, 'Pending'))
+    .limit(1);
+  await call('order/assign-rider', { orderIds: [order!.id], riderId: rider!.id }, token);
+  await call('rider/set-pin', { riderId: rider!.id, pin: '4826' }, token);
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/rider-app/login',
+    payload: { phone: rider!.phone, pin: '4826' },
+  });
+  const riderToken = login.json().result.token as string;
+  const { stops } = await call('rider-app/today', undefined, riderToken);
+  const stop = (
+    stops as {
+      orderId: string;
+      items: { key: string; quantity: number }[];
+      toCollect: { method: string; amount: number };
+    }[]
+  ).find((s) => s.orderId === order!.id)!;
+  await call(
+    'rider-app/deliver',
+    {
+      orderId: stop.orderId,
+      idempotencyKey: 'backup-test-delivery-1',
+      delivered: stop.items.map((i) => ({ key: i.key, quantity: i.quantity })),
+      emptiesCollected: 0,
+      collected:
+        stop.toCollect.method === 'Cash'
+          ? { method: 'Cash', amount: stop.toCollect.amount }
+          : { method: 'None', amount: 0 },
+    },
+    riderToken,
+  );
 }
 
 async function signIn(app: Awaited<ReturnType<typeof buildApp>>): Promise<string> {

@@ -297,8 +297,17 @@ export async function seedOrders(
     if (settledAfter < now) {
       if (fate < 0.07) step('Cancelled', 1 + rnd.int(5), rnd.next() < 0.5);
       else {
-        step('Out for Delivery', 2 + rnd.int(6));
-        step('Delivered', kind === 'tiffin' ? (settledAfter - placedAt) / HOUR : 5 + rnd.int(10));
+        // An emergency goes out at once and arrives within its two hours, mostly inside the
+        // 90 minutes of the alert (issue 40's report); other orders within the day.
+        step('Out for Delivery', isEmergency ? 0.25 + rnd.int(6) / 12 : 2 + rnd.int(6));
+        step(
+          'Delivered',
+          kind === 'tiffin'
+            ? (settledAfter - placedAt) / HOUR
+            : isEmergency
+              ? 0.75 + rnd.int(10) / 10
+              : 5 + rnd.int(10),
+        );
       }
     } else if (kind === 'tiffin') {
       if (fate < 0.04) step('Cancelled', 2, true);
