@@ -75,7 +75,7 @@ export async function openDatabase(opts: {
       // index built over a million orders takes longer than any request may, and so may the
       // wait while another instance builds it (at 5 s the waiting instance exited).
       await lockClient.query('SET statement_timeout = 0');
-      await lockClient.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+      await takeMigrationLock(lockClient);
       await runMigrations(pgMigrationSql(lockClient), { migrationsFolder });
     } finally {
       await lockClient.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
@@ -147,4 +147,21 @@ export async function keepPlannerStatistics(handle: DatabaseHandle): Promise<() 
   const timer = setInterval(() => void analyze().catch(() => {}), SIX_HOURS);
   timer.unref();
   return () => clearInterval(timer);
+}
+
+/**
+ * The migration lock, asked for again every 200 ms rather than waited for in one statement: a
+ * statement waiting on a lock holds a snapshot, and a migration that builds an index
+ * CONCURRENTLY waits for every older snapshot to end, so the waiting instance and the migrating
+ * one would wait on each other (PostgreSQL reports the deadlock and the start fails).
+ */
+async function takeMigrationLock(client: pg.PoolClient): Promise<void> {
+  for (;;) {
+    const { rows } = await client.query<{ got: boolean }>(
+      'SELECT pg_try_advisory_lock($1) AS got',
+      [MIGRATION_LOCK_ID],
+    );
+    if (rows[0]?.got) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }
