@@ -8,6 +8,7 @@ import {
   returnableBalancesTable,
   riderActionsTable,
 } from '@server/db/schema';
+import { sha256Hex, uploadRelative } from '@server/lib/uploadStore';
 import { bearer, createTestServer, multipart, pngPart, type TestServer } from './helpers';
 import { createOrderFixtures, type OrderFixtures, type PlaceOptions } from './orderFixtures';
 import { assignToRider, createRider, type RiderDto } from './riderFixtures';
@@ -531,6 +532,27 @@ describe('POST rider-app/proof', () => {
     expect((await s.app.inject({ method: 'GET', url })).statusCode).toBe(200);
     const stop = (await today(raviToken)).stops.find((x) => x.orderId === id)!;
     expect(stop.outcome).toMatchObject({ kind: 'delivered', photoUrl: url });
+  });
+
+  it("refuses a photo for another rider's order (403), keeping nothing", async () => {
+    const { id } = await job(sita);
+    const png = await s.tinyPng({ r: 1, g: 2, b: 3 });
+    const { payload, headers } = multipart({
+      orderId: id,
+      idempotencyKey: newKey(),
+      photo: pngPart(png),
+    });
+    const res = await s.app.inject({
+      method: 'POST',
+      url: '/api/rider-app/proof',
+      headers: { ...headers, ...bearer(raviToken) },
+      payload,
+    });
+    expect(res.statusCode).toBe(403);
+    expect(
+      await s.db.select().from(riderActionsTable).where(eq(riderActionsTable.orderId, id)),
+    ).toEqual([]);
+    expect(await s.readUpload(`/uploads/${uploadRelative(sha256Hex(png), 'png')}`)).toBeUndefined();
   });
 
   it('refuses a file that is not a picture, in the rider’s language', async () => {

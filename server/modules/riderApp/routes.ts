@@ -8,7 +8,7 @@ import { timingDummyHash, verifyPassword } from '../../lib/passwords';
 import { ok } from '../../lib/reply';
 import { answers } from '../../lib/responses';
 import { createThrottle } from '../../lib/throttle';
-import { storeImage } from '../../lib/uploads';
+import { withStoredImage } from '../../lib/uploads';
 import { IMAGE_UPLOAD } from '../../lib/validation';
 import { eq } from 'drizzle-orm';
 import { createDeliverySettingsRepository } from '../deliverySettings/repository';
@@ -174,21 +174,20 @@ const riderAppRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { orderId, idempotencyKey, photo } = request.body;
       const refuse = refuseFor(request);
-      let photoUrl: string;
+      let outcome;
       try {
-        // Named by the hash of its bytes: the same photo sent again is the same file.
-        photoUrl = (await storeImage(app.uploads, photo)).url;
+        // Named by the hash of its bytes: the same photo sent again is the same file; a photo
+        // stored for an action that is refused is removed again.
+        outcome = await withStoredImage(app.uploads, photo, (photoUrl) =>
+          repo.proof(request.rider!, { orderId, idempotencyKey, photoUrl: photoUrl! }, refuse),
+        );
       } catch (err) {
+        // The only 400 here is the image's own (not a picture, or damaged).
         if (err instanceof HttpError && err.statusCode === 400) {
           throw refuse(400, 'server.photoInvalid');
         }
         throw err;
       }
-      const outcome = await repo.proof(
-        request.rider!,
-        { orderId, idempotencyKey, photoUrl },
-        refuse,
-      );
       return stopAnswer(request, outcome.orderId, outcome.kind === 'replayed');
     },
   );
