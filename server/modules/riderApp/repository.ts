@@ -55,7 +55,7 @@ function emptiesKind(row: OrderRow, returnable: boolean): 'jar' | 'cylinder' | n
 }
 
 /** The hash of an action's content: the same key sent with other content is refused. */
-export function fingerprintOf(kind: RiderActionKind, content: unknown): string {
+function fingerprintOf(kind: RiderActionKind, content: unknown): string {
   return createHash('sha256')
     .update(JSON.stringify([kind, content]))
     .digest('hex');
@@ -104,23 +104,6 @@ export function createRiderAppRepository(db: Database) {
     return held;
   }
 
-  /** The latest outcome (delivered / not delivered) and photo of each order, from its actions. */
-  async function actionsOf(orderIds: string[]): Promise<Map<string, ActionRow[]>> {
-    const byOrder = new Map<string, ActionRow[]>();
-    if (!orderIds.length) return byOrder;
-    const rows = await db
-      .select()
-      .from(riderActionsTable)
-      .where(inArray(riderActionsTable.orderId, orderIds))
-      .orderBy(desc(riderActionsTable.at));
-    for (const row of rows) {
-      const list = byOrder.get(row.orderId);
-      if (list) list.push(row);
-      else byOrder.set(row.orderId, [row]);
-    }
-    return byOrder;
-  }
-
   async function deliveredAtOf(orderIds: string[]): Promise<Map<string, Date>> {
     const at = new Map<string, Date>();
     if (!orderIds.length) return at;
@@ -139,7 +122,7 @@ export function createRiderAppRepository(db: Database) {
     const ids = rows.map((r) => r.order.id);
     const [accessories, actions, returnable, deliveredAt] = await Promise.all([
       details.accessoriesOf(ids),
-      actionsOf(ids),
+      actionsByOrder(db, ids),
       returnableProducts(rows),
       deliveredAtOf(ids),
     ]);
@@ -402,15 +385,6 @@ export function createRiderAppRepository(db: Database) {
         return { kind: 'done', orderId: body.orderId };
       });
     },
-
-    /** Whether the key is known already (a photo sent again need not be stored again). */
-    async knownKey(key: string): Promise<boolean> {
-      const [row] = await db
-        .select({ key: riderActionsTable.key })
-        .from(riderActionsTable)
-        .where(eq(riderActionsTable.key, key));
-      return !!row;
-    },
   };
 }
 
@@ -511,22 +485,30 @@ export function outcomeOf(actions: ActionRow[]): StopDto['outcome'] {
   };
 }
 
-/** The rider's reports on these orders (newest first per order), for the dispatch screens. */
-export async function doorOutcomesOf(
-  db: Database,
-  orderIds: string[],
-): Promise<Map<string, StopDto['outcome']>> {
-  const outcomes = new Map<string, StopDto['outcome']>();
-  if (!orderIds.length) return outcomes;
+/** The actions on these orders, newest first, by order (rider_actions_order_idx). */
+async function actionsByOrder(db: Database, orderIds: string[]): Promise<Map<string, ActionRow[]>> {
+  const byOrder = new Map<string, ActionRow[]>();
+  if (!orderIds.length) return byOrder;
   const rows = await db
     .select()
     .from(riderActionsTable)
     .where(inArray(riderActionsTable.orderId, orderIds))
     .orderBy(desc(riderActionsTable.at));
-  const byOrder = new Map<string, ActionRow[]>();
-  for (const row of rows) byOrder.set(row.orderId, [...(byOrder.get(row.orderId) ?? []), row]);
-  for (const [id, actions] of byOrder) outcomes.set(id, outcomeOf(actions));
-  return outcomes;
+  for (const row of rows) {
+    const list = byOrder.get(row.orderId);
+    if (list) list.push(row);
+    else byOrder.set(row.orderId, [row]);
+  }
+  return byOrder;
+}
+
+/** The rider's reports on these orders, for the dispatch screens (rider/run). */
+export async function doorOutcomesOf(
+  db: Database,
+  orderIds: string[],
+): Promise<Map<string, StopDto['outcome']>> {
+  const byOrder = await actionsByOrder(db, orderIds);
+  return new Map([...byOrder].map(([id, actions]) => [id, outcomeOf(actions)]));
 }
 
 /** One order as the rider's list shows it. */
