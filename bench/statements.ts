@@ -3,7 +3,7 @@
  * last month takes for every postpaid customer (about 30 000 after `npm run seed:large`),
  * streamed over a real port to /dev/null, how many bytes it sends, how many statements the month
  * has afterwards, and the server's peak RSS while it ran (the server runs in this process;
- * sampled every 5 ms). Prints figures; asserts nothing. Statements made are kept (making them
+ * sampled every 5 ms), with its RSS and heap every 5 s: flat memory is a flat series. Prints figures; asserts nothing. Statements made are kept (making them
  * again answers the same ones).
  *
  *   npx tsx bench/statements.ts [--pg URL | --pglite DATA_DIR] [--month YYYY-MM] [--runs 1] [--force]
@@ -95,8 +95,17 @@ try {
   for (let run = 1; run <= Number(args.runs); run++) {
     const rssBefore = process.memoryUsage().rss;
     let peak = rssBefore;
+    const series: string[] = [];
+    const started = Date.now();
+    let lastSample = started;
     const sampler = setInterval(() => {
-      peak = Math.max(peak, process.memoryUsage().rss);
+      const { rss, heapUsed } = process.memoryUsage();
+      peak = Math.max(peak, rss);
+      if (Date.now() - lastSample >= 5000) {
+        lastSample = Date.now();
+        const at = Math.round((lastSample - started) / 1000);
+        series.push(`${at}s ${(rss / MB).toFixed(0)}/${(heapUsed / MB).toFixed(0)}`);
+      }
     }, 5);
     try {
       const answer = await download(path);
@@ -108,6 +117,7 @@ try {
           `${after.statements} statements for ${month}, ` +
           `peak RSS ${(peak / MB).toFixed(0)} MB (${(rssBefore / MB).toFixed(0)} MB before)`,
       );
+      console.log(`  RSS / heap MB over the run: ${series.join(', ')}`);
     } finally {
       clearInterval(sampler);
     }

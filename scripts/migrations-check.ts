@@ -57,6 +57,14 @@ const UNDO: Record<string, string[]> = {
     'DROP TRIGGER IF EXISTS revoked_sessions_announce ON revoked_sessions',
     'DROP FUNCTION IF EXISTS admin_sessions_announce()',
   ],
+  '0048_open_slot_counts': [
+    'DROP TRIGGER IF EXISTS orders_keep_open_slot_counts_insert ON orders',
+    'DROP TRIGGER IF EXISTS orders_keep_open_slot_counts_update ON orders',
+    'DROP TRIGGER IF EXISTS orders_keep_open_slot_counts_delete ON orders',
+    'DROP FUNCTION IF EXISTS orders_keep_open_slot_counts_inserted()',
+    'DROP FUNCTION IF EXISTS orders_keep_open_slot_counts()',
+    'DROP TABLE IF EXISTS order_open_slot_counts',
+  ],
 };
 
 /** An online migration as one would write it: an index over the 10 M orders, built CONCURRENTLY. */

@@ -127,6 +127,18 @@ export const COUNTER_TABLES: CounterTable[] = [
     status: 'status',
     order_type: 'order_type',
   }),
+  // The open jobs per slot: the jobs lists' slot filter and its totals (migration 0048).
+  countsPer(
+    'order_open_slot_counts',
+    'orders',
+    {
+      category_id: 'category_id',
+      slot: 'delivery_time',
+      status: 'status',
+      order_type: 'order_type',
+    },
+    `orders WHERE status IN ('Pending', 'Out for Delivery') AND delivery_time IS NOT NULL`,
+  ),
   // Deep pages of the customers lists (migration 0010).
   countsPer('customer_day_counts', 'customers', { day: 'order_day(created_at)', status: 'status' }),
   // Deep pages of the customers sorted by name or e-mail (migration 0025): three counted rows

@@ -26,6 +26,37 @@ const BEHIND_LIMIT = 256 * 1024;
 /** Documents laid out between two pauses that let other requests in. */
 const YIELD_EVERY = 20;
 
+/**
+ * pdfkit's own fields this writer reaches into: its page tree keeps every page's dictionary (with
+ * its resources and content objects) until the end, to write `Kids`. Only `id gen R` is written
+ * from them then, so the pages already out are let go as each document is laid out: without it a
+ * batch of 50 000 statements grew the heap by some 130 MB.
+ */
+interface PdfPageTree {
+  _pageBufferStart: number;
+  _root: { data: { Pages: { data: { Kids: PageRef[] } } } };
+}
+interface PageRef {
+  id: number;
+  gen: number;
+}
+
+/** Empties the dictionaries of pages `from`.. that pdfkit has written out; answers the next `from`. */
+function letGoOfWrittenPages(doc: PDFKit.PDFDocument, from: number): number {
+  const tree = doc as unknown as PdfPageTree;
+  const kids = tree._root.data.Pages.data.Kids;
+  const upTo = tree._pageBufferStart;
+  for (let i = from; i < upTo; i++) {
+    // The same kind of object (pdfkit writes it as a reference), holding only what it writes.
+    const ref = kids[i];
+    kids[i] = Object.assign(Object.create(Object.getPrototypeOf(ref) as object) as PageRef, {
+      id: ref.id,
+      gen: ref.gen,
+    });
+  }
+  return upTo;
+}
+
 export function createPdfStreamWriter<Item>(
   doc: PDFKit.PDFDocument,
   draw: (item: Item) => void,
@@ -45,6 +76,7 @@ export function createPdfStreamWriter<Item>(
       : new Promise<void>((resolve) => (wake = resolve));
 
   let written = 0;
+  let pagesLetGo = 0;
   return {
     pdf: doc,
     get closed() {
@@ -58,6 +90,7 @@ export function createPdfStreamWriter<Item>(
         if (doc.destroyed) return;
         draw(item);
         written += 1;
+        pagesLetGo = letGoOfWrittenPages(doc, pagesLetGo);
         if (written % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
         await caughtUp();
       }

@@ -206,6 +206,46 @@ describe('the job lists filtered', () => {
     );
   });
 
+  it('by slot alone, totals that follow a job delivered, moved to another slot, or deleted', async () => {
+    const water = f.services.water.id;
+    const inSlot = (slot: string) =>
+      sql`category_id = ${water} AND ${open} AND delivery_time = ${slot}`;
+    const jobsIn = (slot: string) => `assign-jobs/${water}?slot=${encodeURIComponent(slot)}`;
+    const slotsNow = async () => {
+      const { slots } = (await get(`job-slots/${water}`)).json().result as {
+        slots: { slot: string; jobs: number }[];
+      };
+      return new Map(slots.map((r) => [r.slot, r.jobs]));
+    };
+    await expectList(jobsIn(SLOTS[0]!), inSlot(SLOTS[0]!));
+    await expectList(
+      `${jobsIn(SLOTS[0]!)}&status=Pending`,
+      sql`${inSlot(SLOTS[0]!)} AND status = 'Pending'`,
+    );
+    const before = await slotsNow();
+    const n0 = await countOf(inSlot(SLOTS[0]!));
+    const n1 = await countOf(inSlot(SLOTS[1]!));
+
+    const [a, b, c] = (
+      await s.db.execute<{ id: string }>(
+        sql`SELECT id FROM orders WHERE ${inSlot(SLOTS[0]!)} ORDER BY id LIMIT 3`,
+      )
+    ).rows.map((r) => r.id);
+    await s.db.execute(sql`UPDATE orders SET status = 'Delivered' WHERE id = ${a}`);
+    await s.db.execute(sql`UPDATE orders SET delivery_time = ${SLOTS[1]} WHERE id = ${b}`);
+    await s.db.execute(sql`DELETE FROM order_accessories WHERE order_id = ${c}`);
+    await s.db.execute(sql`DELETE FROM order_status_history WHERE order_id = ${c}`);
+    await s.db.execute(sql`DELETE FROM orders WHERE id = ${c}`);
+
+    expect(await countOf(inSlot(SLOTS[0]!))).toBe(n0 - 3);
+    const after = await slotsNow();
+    expect(after.get(SLOTS[0]!)).toBe(before.get(SLOTS[0]!)! - 3);
+    expect(after.get(SLOTS[1]!)).toBe(n1 + 1);
+    await expectList(jobsIn(SLOTS[0]!), inSlot(SLOTS[0]!));
+    await expectList(jobsIn(SLOTS[1]!), inSlot(SLOTS[1]!));
+    expect(await checkCounters(s.db)).toEqual([]);
+  });
+
   it('refuses a status that is not an open job', async () => {
     const res = await get(`assign-jobs/${f.services.water.id}?status=Delivered`);
     expect(res.json()).toEqual({

@@ -112,6 +112,12 @@ describe('roster/generate', () => {
   });
 
   it('makes one order per due subscription, priced as a phone order, and counts what it skipped', async () => {
+    // Before the run, D's counts are projected: the same two deliveries the run makes, none of
+    // the paused, skipped, holiday or unserved ones.
+    const ahead = (await roster.get(`get-roster?date=${D}`, dispatcher.token)).json().result;
+    expect(ahead.made).toBe(false);
+    expect(ahead.totals).toMatchObject({ deliveries: 2, quantity: 3 });
+
     const res = await roster.post('generate', { date: D });
     expect(res.statusCode).toBe(200);
     const { message, result } = res.json();

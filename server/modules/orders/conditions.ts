@@ -4,6 +4,7 @@ import {
   OPEN_ORDER_STATUSES,
   orderCountsTable,
   orderDayCountsTable,
+  orderOpenSlotCountsTable,
   ordersTable,
   type OrderStatus,
   type OrderType,
@@ -65,15 +66,26 @@ export const byDayOrUrgency = (f: OrderFilter) => Boolean(f.from || f.to || f.em
 /** Whether the filter limits what no counter splits: the slot, the rider. */
 export const bySlotOrRider = (f: OrderFilter) => f.slot !== undefined || f.rider !== undefined;
 
+/** The statuses a filter keeps, when they are all open ones (the jobs lists). */
+function openStatusesOf(f: OrderFilter): OrderStatus[] | undefined {
+  if (f.statuses === 'open') return OPEN_ORDER_STATUSES;
+  if (f.statuses?.every((s) => OPEN_ORDER_STATUSES.includes(s))) return f.statuses;
+  return undefined;
+}
+
 /**
  * Which counters give the filter's total (a search aside): `order_counts` have the pin code but
- * no day, `order_day_counts` the day and urgency but no pin code, and none has the slot or the
- * rider. Without either, the list counts its orders through the filter's index (a pin code's, a
- * day range's, a service's open jobs, a rider's open jobs or the unassigned ones), each a small
- * part of the table.
+ * no day, `order_day_counts` the day and urgency but no pin code, `order_open_slot_counts` the
+ * slot of open jobs only, and none has the rider. Without one, the list counts its orders
+ * through the filter's index (a pin code's, a day range's, a service's open jobs, a rider's
+ * open jobs or the unassigned ones), each a small part of the table.
  */
-export function countersFor(f: OrderFilter): 'per-pincode' | 'per-day' | undefined {
-  if (bySlotOrRider(f)) return undefined;
+export function countersFor(f: OrderFilter): 'per-pincode' | 'per-day' | 'per-slot' | undefined {
+  if (f.rider !== undefined) return undefined;
+  if (f.slot !== undefined) {
+    const plain = f.pincode === undefined && !byDayOrUrgency(f) && openStatusesOf(f);
+    return plain ? 'per-slot' : undefined;
+  }
   if (!byDayOrUrgency(f)) return 'per-pincode';
   return f.pincode === undefined ? 'per-day' : undefined;
 }
@@ -108,6 +120,16 @@ export function counterConditions(f: OrderFilter): SQL[] {
   }
   if (f.pincode !== undefined) where.push(eq(orderCountsTable.pincode, f.pincode));
   if (f.orderType) where.push(eq(orderCountsTable.orderType, f.orderType));
+  return where;
+}
+
+/** A filter of open jobs by slot (countersFor's 'per-slot') as conditions on their counters. */
+export function slotCounterConditions(f: OrderFilter): SQL[] {
+  const c = orderOpenSlotCountsTable;
+  const where: SQL[] = [inArray(c.status, openStatusesOf(f) ?? OPEN_ORDER_STATUSES)];
+  if (f.categoryId) where.push(eq(c.categoryId, f.categoryId));
+  if (f.slot !== undefined) where.push(eq(c.slot, f.slot));
+  if (f.orderType) where.push(eq(c.orderType, f.orderType));
   return where;
 }
 

@@ -1,7 +1,6 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { ordersTable } from '../../db/schema';
-import { IS_OPEN } from './conditions';
+import { OPEN_ORDER_STATUSES, orderOpenSlotCountsTable } from '../../db/schema';
 
 /**
  * Minutes after midnight a slot starts ('5:00 PM - 8:00 PM': 1020), to list slots in the order
@@ -19,16 +18,20 @@ export function createOrderSlots(db: Database) {
   return {
     /**
      * The delivery slots of a service's open jobs with how many jobs each has (the jobs list's
-     * slot filter), through orders_open_jobs_idx; at most `limit`, in the order of the day.
+     * slot filter), from their counters (migration 0048); at most `limit`, in the order of the
+     * day.
      */
     async openJobSlots(categoryId: string, limit: number) {
-      const rows = await db
-        .select({ slot: ordersTable.deliveryTime, jobs: count() })
-        .from(ordersTable)
-        .where(and(eq(ordersTable.categoryId, categoryId), IS_OPEN))
-        .groupBy(ordersTable.deliveryTime)
-        .limit(limit + 1);
-      const slots = rows.filter((r): r is { slot: string; jobs: number } => r.slot !== null);
+      const c = orderOpenSlotCountsTable;
+      const jobs = sql<number>`sum(${c.n})`.mapWith(Number);
+      const slots = await db
+        .select({ slot: c.slot, jobs })
+        .from(c)
+        .where(
+          and(eq(c.categoryId, categoryId), inArray(c.status, OPEN_ORDER_STATUSES), gt(c.n, 0)),
+        )
+        .groupBy(c.slot)
+        .limit(limit);
       return slots
         .sort((a, b) => slotStart(a.slot) - slotStart(b.slot) || a.slot.localeCompare(b.slot))
         .slice(0, limit);

@@ -347,3 +347,21 @@ export const orderDailyTable = pgTable(
   },
   (t) => [primaryKey({ columns: [t.day, t.categoryId] })],
 );
+
+/**
+ * Open jobs (Pending, Out for Delivery) per service, delivery slot, status and type, kept by
+ * triggers on `orders` (migration 0048): the jobs lists' slot filter and its total sum a few
+ * rows instead of counting a service's open jobs (41 k water jobs at 10 M orders took 64-91 ms).
+ * An order without a slot is not counted (no slot filter matches it).
+ */
+export const orderOpenSlotCountsTable = pgTable(
+  'order_open_slot_counts',
+  {
+    categoryId: text('category_id').notNull(),
+    slot: text('slot').notNull(),
+    status: text('status').$type<OrderStatus>().notNull(),
+    orderType: text('order_type').$type<OrderType>().notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.categoryId, t.slot, t.status, t.orderType] })],
+);

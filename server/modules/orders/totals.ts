@@ -5,6 +5,7 @@ import {
   OPEN_ORDER_STATUSES,
   orderCountsTable,
   orderDayCountsTable,
+  orderOpenSlotCountsTable,
   ordersTable,
 } from '../../db/schema';
 import { anyOf } from '../../lib/sql';
@@ -15,6 +16,7 @@ import {
   counterConditions,
   countersFor,
   dayCounterConditions,
+  slotCounterConditions,
   type OrderFilter,
 } from './conditions';
 import { lookUp, matchCondition, type SearchMatches } from './search';
@@ -83,25 +85,34 @@ async function searchTotal(db: Database, f: OrderFilter, m: SearchMatches): Prom
 }
 
 /**
- * The total from the counters kept by trigger (migrations 0005, 0015): per pin code, or per
- * day and urgency for a date range or emergencies; a search from its own counters
+ * The total from the counters kept by trigger (migrations 0005, 0015, 0048): per pin code, per
+ * day and urgency for a date range or emergencies, or per slot for open jobs; a search from its own counters
  * (`searchTotal`); what no counter splits, counted through its index (`countersFor`).
  */
 export async function orderTotal(db: Database, f: OrderFilter, m?: SearchMatches): Promise<number> {
   if (f.search) return searchTotal(db, f, m ?? (await lookUp(db, f.search)));
   const counters = countersFor(f);
   if (!counters) return countOf(db, baseConditions(f));
-  const sum = <T extends typeof orderCountsTable | typeof orderDayCountsTable>(table: T) =>
-    sql<number>`coalesce(sum(${table.n}), 0)`.mapWith(Number);
+  const sum = <
+    T extends
+      typeof orderCountsTable | typeof orderDayCountsTable | typeof orderOpenSlotCountsTable,
+  >(
+    table: T,
+  ) => sql<number>`coalesce(sum(${table.n}), 0)`.mapWith(Number);
   const [row] =
     counters === 'per-day'
       ? await db
           .select({ n: sum(orderDayCountsTable) })
           .from(orderDayCountsTable)
           .where(and(...dayCounterConditions(f)))
-      : await db
-          .select({ n: sum(orderCountsTable) })
-          .from(orderCountsTable)
-          .where(and(...counterConditions(f)));
+      : counters === 'per-slot'
+        ? await db
+            .select({ n: sum(orderOpenSlotCountsTable) })
+            .from(orderOpenSlotCountsTable)
+            .where(and(...slotCounterConditions(f)))
+        : await db
+            .select({ n: sum(orderCountsTable) })
+            .from(orderCountsTable)
+            .where(and(...counterConditions(f)));
   return row?.n ?? 0;
 }

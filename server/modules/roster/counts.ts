@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { COUNTED, countJoins, dueOn, stopReason } from './due';
+import { COUNTED, countJoins, dueOn, madeOn } from './due';
 
 /** One line of a day's counts: a product or plan, in a slot, to a pin code. */
 export interface RosterRow {
@@ -76,7 +76,7 @@ function projectedCounts(db: Database, date: string, serviceId?: string) {
       SELECT s.category_id, coalesce(s.product_id, s.plan_id) AS item_id, s.slot,
         s.pincode, count(*)::int AS deliveries, sum(s.quantity)::int AS quantity
       FROM subscriptions s ${countJoins}
-      WHERE ${dueOn(date)} ${service} AND ${stopReason(date, COUNTED)} IS NULL
+      WHERE ${dueOn(date)} ${service} AND ${madeOn(date, COUNTED)}
       GROUP BY s.category_id, s.product_id, s.plan_id, s.slot, s.pincode`,
     )
     .then((r) => r.rows);
