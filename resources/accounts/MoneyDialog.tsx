@@ -112,6 +112,7 @@ export function MoneyDialog({
         onSaved?.(result.data);
         onClose();
       },
+      reasonShownInPlace: true,
       onError: (error) => setRefusal(serverReason(error)),
     },
   );

@@ -72,6 +72,7 @@ export function CreditNoteDialog({
       wording: 'reason',
       invalidates: ['orders'],
       onSuccess: () => onClose(),
+      reasonShownInPlace: true,
       onError: (error) => setRefusal(serverReason(error)),
     },
   );

@@ -30,8 +30,9 @@ const customerText = (r: RaRecord) =>
 
 /**
  * Assigning a waiting line to a customer (POST account/assign-settlement-line): the customer
- * found by name or phone (the users list's search), and the method when the reference does not
- * say it. Another admin's assigning it first is answered with who has it.
+ * found by name or phone among customers of any status through `callers` (the customers' search
+ * the Orders group may read, as New order does: the users lists are User Management's), and
+ * the method when the reference does not say it. Another admin's assigning it first is answered with who has it.
  */
 function AssignLineDialog({ line, onClose }: { line: SettlementLine; onClose: () => void }) {
   const translate = useTranslate();
@@ -69,7 +70,7 @@ function AssignLineDialog({ line, onClose }: { line: SettlementLine; onClose: ()
             </Typography>
             <ReferenceInput
               source="userId"
-              reference="users"
+              reference="callers"
               perPage={20}
               sort={{ field: 'createdAt', order: 'DESC' }}
             >

@@ -32,6 +32,7 @@ export function ImportForm({
         if (input.current) input.current.value = '';
         onImported(data);
       },
+      reasonShownInPlace: true,
       onError: (error) => {
         setRefusal(serverReason(error));
         onImported(null);

@@ -28,6 +28,11 @@ export interface FailureOptions {
   wording?: FailureWording;
   /** When the server said why: this i18n key with `%{reason}` instead of `wording`. */
   failureWithReason?: string;
+  /**
+   * The form shows the server's reason itself (an alert in the dialog): no notification for it,
+   * so it is not said twice. A failure without a reason (no answer) is still notified.
+   */
+  reasonShownInPlace?: boolean;
 }
 
 /** Whether the server answered (the error carries its message) rather than the network failing. */
@@ -65,10 +70,14 @@ export function useWriteFeedback() {
   );
 
   const failed = useCallback(
-    (error: unknown, { failureMessage, wording = 'reason', failureWithReason }: FailureOptions) => {
+    (
+      error: unknown,
+      { failureMessage, wording = 'reason', failureWithReason, reasonShownInPlace }: FailureOptions,
+    ) => {
       if (error instanceof SessionEndedError) return;
       if (error instanceof HttpError && error.status === 401) return; // signed out already
       const reason = serverReason(error);
+      if (reason && reasonShownInPlace && !isTimeout(error)) return;
       // No answer in time: the action's wording, then what to do about it.
       if (isTimeout(error)) {
         notify(`${translate(failureMessage)} ${(error as Error).message}`, { type: 'error' });

@@ -156,6 +156,9 @@ describe("the customer view's Account tab", () => {
     await openTab(dataProvider);
     const dialog = await recordUpi('250', '412355671111');
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(message);
+    // Said once, in the dialog: not again as a notification.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.getAllByText(message)).toHaveLength(1);
     expect(screen.getByLabelText('Balance', { selector: 'p' })).toHaveTextContent('₹250.00');
   });
 

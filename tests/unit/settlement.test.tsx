@@ -93,7 +93,7 @@ function fakeSettlements(overrides: Record<string, unknown> = {}): Fake {
   const lists: Record<string, unknown[]> = {
     settlementLines: [WAITING],
     settlementImports: [IMPORTED],
-    users: [ASHA],
+    callers: [ASHA],
   };
   return testDataProvider({
     getList: vi.fn(async (resource: string) => {
