@@ -258,11 +258,14 @@ export async function rebuildCounters(
 }
 
 /** Compares every counter table with its sources: the mismatches, none when all are right. */
-export async function checkCounters(db: Database | Transaction): Promise<CounterMismatch[]> {
+export async function checkCounters(
+  db: Database | Transaction,
+  counters: readonly CounterTable[] = COUNTER_TABLES,
+): Promise<CounterMismatch[]> {
   return db.transaction(async (tx) => {
     await tx.execute(WORK_MEM);
     const mismatches: CounterMismatch[] = [];
-    for (const counter of COUNTER_TABLES) {
+    for (const counter of counters) {
       // Materialized, so that the limit does not steer the planner to a sorted, index-driven
       // plan meant to stop early: there are normally no rows, and the whole check runs.
       const { rows } = await tx.execute(

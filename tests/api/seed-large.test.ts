@@ -61,7 +61,7 @@ describe('seed:large', () => {
         'subscriptions',
         'ledger and invoices',
         'indexes',
-        'counters',
+        'daily spend and counters',
         'vacuum analyze',
         'check counters and ledger',
       ]),
