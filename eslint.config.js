@@ -53,6 +53,8 @@ export default tseslint.config(
       ],
     },
   },
+  // The riders' page's service worker: plain JavaScript, served as it is.
+  { files: ['public/rider/sw.js'], languageOptions: { globals: globals.serviceworker } },
   {
     files: ['rider/**'],
     rules: {

@@ -49,4 +49,12 @@ export default async function bundles(app: FastifyInstance, { distDir }: { distD
     reply.header('cache-control', 'no-cache').sendFile('rider/index.html', { cacheControl: false });
   app.get('/rider', sendRider);
   app.get('/rider/*', sendRider);
+  // Its service worker (public/rider/sw.js): looked for again on every load, and allowed the
+  // scope `/rider` (the page itself; a worker under /rider/ may otherwise only have /rider/).
+  app.get('/rider/sw.js', (_request, reply) =>
+    reply
+      .header('cache-control', 'no-cache')
+      .header('service-worker-allowed', '/rider')
+      .sendFile('rider/sw.js', { cacheControl: false }),
+  );
 }

@@ -127,6 +127,15 @@ describe('the built panel, served', () => {
     expect(gzipBytes).toBeLessThan(120_000);
   });
 
+  it("sends the riders' page's service worker, revalidated, allowed the page's scope", async () => {
+    const res = await get('/rider/sw.js', {});
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['service-worker-allowed']).toBe('/rider');
+    expect(res.body).toBe(await readFile(path.join(distDir, 'rider', 'sw.js'), 'utf8'));
+  });
+
   it('answers 404 for an asset that is not there', async () => {
     const res = await get('/assets/no-such-chunk.js', { 'accept-encoding': 'br' });
     expect(res.statusCode).toBe(404);

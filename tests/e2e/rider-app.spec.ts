@@ -111,5 +111,17 @@ test('a rider signs in on a phone, delivers one stop and reports another, in Eng
     [jobs[0]!.orderId]: 'delivered',
     [jobs[1]!.orderId]: 'not-delivered',
   });
+
+  // No network, and the page reloaded (a phone discarding the tab): it opens from the phone,
+  // with the list kept there (public/rider/sw.js).
+  await riderPage.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await phone.setOffline(true);
+  await riderPage.reload();
+  await expect(riderPage.getByText('पूरे हुए (2)')).toBeVisible();
+  await expect(riderPage.getByText(jobs[0]!.orderId)).toBeVisible();
+  await screen(riderPage, 'rider-offline-reload');
+  await phone.setOffline(false);
   await phone.close();
 });
