@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { dashboard } from '@resources/dashboard';
 import { cutText } from '@resources/dashboard/cutText';
 import { createDataProvider } from '@/providers/dataProvider';
-import { liveOrders } from '@/live/store';
+import { liveOrders, liveStops } from '@/live/store';
 import { stubApi } from './apiStub';
 import { fakeAuthProvider, fakeDataProvider, renderPanel, SEEDED_CATEGORIES } from './helpers';
 
@@ -160,6 +160,28 @@ describe('DashboardPage', () => {
     liveOrders.publish();
     liveOrders.publish();
     await waitFor(() => expect(link(/All Orders/)).toHaveTextContent('25,00,003'), {
+      timeout: 5000,
+    });
+    expect(getOne).toHaveBeenCalledTimes(2);
+  });
+
+  it('reads its figures again when a rider reports a delivery', async () => {
+    let delivered = 0;
+    const getOne = vi.fn(async () => ({
+      data: { id: 'data', ...DASHBOARD, deliveredOrders: DASHBOARD.deliveredOrders + delivered },
+    }));
+    renderPanel('/dashboard', { dataProvider: dashboardProvider(getOne) });
+    expect(await screen.findByRole('link', { name: /^Delivered/ })).toHaveTextContent('24,00,000');
+    delivered = 1;
+    liveStops.publish({
+      _id: 'o1',
+      orderId: 'OD261129ABCDEF',
+      riderId: 'r1',
+      riderName: 'Ravi Kumar',
+      outcome: 'delivered',
+      reason: null,
+    });
+    await waitFor(() => expect(link(/^Delivered/)).toHaveTextContent('24,00,001'), {
       timeout: 5000,
     });
     expect(getOne).toHaveBeenCalledTimes(2);
