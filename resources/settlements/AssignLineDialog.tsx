@@ -32,7 +32,8 @@ const customerText = (r: RaRecord) =>
  * Assigning a waiting line to a customer (POST account/assign-settlement-line): the customer
  * found by name or phone among customers of any status through `callers` (the customers' search
  * the Orders group may read, as New order does: the users lists are User Management's), and
- * the method when the reference does not say it. Another admin's assigning it first is answered with who has it.
+ * the method when the reference does not say it. Another admin's assigning it first is
+ * answered with who has it.
  */
 function AssignLineDialog({ line, onClose }: { line: SettlementLine; onClose: () => void }) {
   const translate = useTranslate();

@@ -83,7 +83,7 @@ function openStatusesOf(f: OrderFilter): OrderStatus[] | undefined {
 export function countersFor(f: OrderFilter): 'per-pincode' | 'per-day' | 'per-slot' | undefined {
   if (f.rider !== undefined) return undefined;
   if (f.slot !== undefined) {
-    const plain = f.pincode === undefined && !byDayOrUrgency(f) && openStatusesOf(f);
+    const plain = f.pincode === undefined && !byDayOrUrgency(f) && openStatusesOf(f) !== undefined;
     return plain ? 'per-slot' : undefined;
   }
   if (!byDayOrUrgency(f)) return 'per-pincode';

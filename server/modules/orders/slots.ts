@@ -32,9 +32,9 @@ export function createOrderSlots(db: Database) {
         )
         .groupBy(c.slot)
         .limit(limit);
-      return slots
-        .sort((a, b) => slotStart(a.slot) - slotStart(b.slot) || a.slot.localeCompare(b.slot))
-        .slice(0, limit);
+      return slots.sort(
+        (a, b) => slotStart(a.slot) - slotStart(b.slot) || a.slot.localeCompare(b.slot),
+      );
     },
   };
 }

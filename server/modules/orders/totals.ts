@@ -86,33 +86,23 @@ async function searchTotal(db: Database, f: OrderFilter, m: SearchMatches): Prom
 
 /**
  * The total from the counters kept by trigger (migrations 0005, 0015, 0048): per pin code, per
- * day and urgency for a date range or emergencies, or per slot for open jobs; a search from its own counters
- * (`searchTotal`); what no counter splits, counted through its index (`countersFor`).
+ * day and urgency for a date range or emergencies, or per slot for open jobs; a search from its
+ * own counters (`searchTotal`); what no counter splits, counted through its index
+ * (`countersFor`).
  */
 export async function orderTotal(db: Database, f: OrderFilter, m?: SearchMatches): Promise<number> {
   if (f.search) return searchTotal(db, f, m ?? (await lookUp(db, f.search)));
   const counters = countersFor(f);
   if (!counters) return countOf(db, baseConditions(f));
-  const sum = <
-    T extends
-      typeof orderCountsTable | typeof orderDayCountsTable | typeof orderOpenSlotCountsTable,
-  >(
-    table: T,
-  ) => sql<number>`coalesce(sum(${table.n}), 0)`.mapWith(Number);
-  const [row] =
+  const { table, where } =
     counters === 'per-day'
-      ? await db
-          .select({ n: sum(orderDayCountsTable) })
-          .from(orderDayCountsTable)
-          .where(and(...dayCounterConditions(f)))
+      ? { table: orderDayCountsTable, where: dayCounterConditions(f) }
       : counters === 'per-slot'
-        ? await db
-            .select({ n: sum(orderOpenSlotCountsTable) })
-            .from(orderOpenSlotCountsTable)
-            .where(and(...slotCounterConditions(f)))
-        : await db
-            .select({ n: sum(orderCountsTable) })
-            .from(orderCountsTable)
-            .where(and(...counterConditions(f)));
+        ? { table: orderOpenSlotCountsTable, where: slotCounterConditions(f) }
+        : { table: orderCountsTable, where: counterConditions(f) };
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${table.n}), 0)`.mapWith(Number) })
+    .from(table)
+    .where(and(...where));
   return row?.n ?? 0;
 }

@@ -64,7 +64,11 @@ export const COUNTED: StopColumns = {
  * day's pin codes, hashed), not one run per subscription (47 k of them took 0.1-0.2 s of a
  * day's counts).
  */
-function stops(day: string, on: StopColumns): { reason: SkipReason; exists?: SQL; when?: SQL }[] {
+type Stop =
+  /** A subquery: `EXISTS` in the CASE, `NOT EXISTS` (an anti-join) in madeOn. */
+  { reason: SkipReason; exists: SQL } | { reason: SkipReason; when: SQL };
+
+function stops(day: string, on: StopColumns): Stop[] {
   return [
     {
       reason: 'paused',
@@ -99,9 +103,10 @@ function stops(day: string, on: StopColumns): { reason: SkipReason; exists?: SQL
 
 /** The reason `s` is not made on `day` (see stops), or null when it is made. */
 export function stopReason(day: string, on: StopColumns = JOINED): SQL {
-  const cases = stops(day, on).map(({ reason, exists, when }) => {
-    const then = sql.raw(`'${reason}'`); // one of SKIP_REASONS, written as a literal
-    return exists ? sql`WHEN EXISTS (${exists}) THEN ${then}` : sql`WHEN ${when} THEN ${then}`;
+  const cases = stops(day, on).map((stop) => {
+    const then = sql.raw(`'${stop.reason}'`); // one of SKIP_REASONS, written as a literal
+    const test = 'exists' in stop ? sql`EXISTS (${stop.exists})` : stop.when;
+    return sql`WHEN ${test} THEN ${then}`;
   });
   return sql`CASE ${sql.join(cases, sql` `)} END`;
 }
@@ -113,8 +118,8 @@ export function stopReason(day: string, on: StopColumns = JOINED): SQL {
  * docs/performance.md).
  */
 export function madeOn(day: string, on: StopColumns = JOINED): SQL {
-  const tests = stops(day, on).map(({ exists, when }) =>
-    exists ? sql`NOT EXISTS (${exists})` : sql`(${when}) IS NOT TRUE`,
+  const tests = stops(day, on).map((stop) =>
+    'exists' in stop ? sql`NOT EXISTS (${stop.exists})` : sql`(${stop.when}) IS NOT TRUE`,
   );
   return sql.join(tests, sql` AND `);
 }
